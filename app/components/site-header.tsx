@@ -1,0 +1,61 @@
+import { NavLink, Link } from "react-router";
+import { ExternalLink } from "lucide-react";
+import { newTab } from "~/lib/external";
+import { buttonStyles } from "./button-styles";
+import { Logo } from "./logo";
+import { MobileMenu } from "./mobile-menu";
+import { navItems, navLinkClass } from "./navigation";
+import { usePublicConfig } from "./use-public-config";
+
+export function SiteHeader() {
+  const { loginUrl } = usePublicConfig();
+  return (
+    <header className="sticky top-0 z-40 border-b border-ink/10 bg-paper/95 backdrop-blur supports-[backdrop-filter]:bg-paper/85">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
+        <MobileMenu />
+        <Logo />
+        <nav aria-label="Main" className="ml-auto hidden md:block">
+          <ul className="flex items-center gap-5 lg:gap-7">
+            {navItems.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end className={navLinkClass}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto hidden items-center gap-2 md:ml-4 md:flex">
+          <Link to="/apply" className={buttonStyles.primary}>
+            Apply
+          </Link>
+          <a href={loginUrl} {...newTab} className={buttonStyles.outline}>
+            Login
+            <ExternalLink aria-hidden="true" className="size-3.5" />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        </div>
+      </div>
+      <noscript>
+        {/* Without JavaScript the drawer cannot open, so small screens get the links inline. */}
+        <nav aria-label="Main" className="border-t border-ink/10 px-4 py-2 md:hidden">
+          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            {navItems.map((item) => (
+              <li key={item.to}>
+                <a href={item.to} className="underline">
+                  {item.label}
+                </a>
+              </li>
+            ))}
+            <li>
+              <a href="/apply" className="underline">Apply</a>
+            </li>
+            <li>
+              <a href={loginUrl} {...newTab} className="underline">Login</a>
+            </li>
+          </ul>
+        </nav>
+      </noscript>
+    </header>
+  );
+}

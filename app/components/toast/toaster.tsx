@@ -1,0 +1,40 @@
+import * as ToastPrimitive from "@radix-ui/react-toast";
+import { X } from "lucide-react";
+import { useSyncExternalStore } from "react";
+import { toastStore } from "./toast-store";
+
+/** Radix toast provider and viewport, configured with the spec §9 constants. */
+export function Toaster({ children }: { children: React.ReactNode }) {
+  const { toasts } = useSyncExternalStore(toastStore.subscribe, toastStore.getState, toastStore.getState);
+  return (
+    <ToastPrimitive.Provider duration={5000} swipeDirection="right" swipeThreshold={50} label="Notification">
+      {children}
+      {toasts.map((t) => (
+        <ToastPrimitive.Root
+          key={t.id}
+          open={t.open}
+          onOpenChange={(open) => {
+            if (!open) toastStore.dismiss(t.id);
+          }}
+          className="toast grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 rounded-lg border border-ink/10 bg-white p-4 pr-3 shadow-lg"
+        >
+          {t.title ? <ToastPrimitive.Title className="font-semibold text-ink">{t.title}</ToastPrimitive.Title> : null}
+          {t.description ? (
+            <ToastPrimitive.Description className="col-start-1 text-sm text-ink-soft">{t.description}</ToastPrimitive.Description>
+          ) : null}
+          {t.action}
+          <ToastPrimitive.Close
+            aria-label="Dismiss notification"
+            className="col-start-2 row-start-1 rounded p-1 text-ink-soft hover:bg-sand focus-visible:outline-2"
+          >
+            <X aria-hidden="true" className="size-4" />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport
+        hotkey={["F8"]}
+        className="fixed right-0 bottom-0 z-50 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none"
+      />
+    </ToastPrimitive.Provider>
+  );
+}

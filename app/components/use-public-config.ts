@@ -1,0 +1,16 @@
+import { useRouteLoaderData } from "react-router";
+import { site } from "~/content";
+import type { PublicConfig } from "~/lib/public-config";
+
+const fallback: PublicConfig = {
+  siteUrl: site.defaultSiteUrl,
+  loginUrl: site.provider.loginUrl,
+  applicationUrl: site.provider.applicationUrl,
+  contactSurveyUrl: site.provider.contactSurveyUrl,
+};
+
+/** Public URLs as configured on the server (root loader), with the content defaults as a fallback. */
+export function usePublicConfig(): PublicConfig {
+  const data = useRouteLoaderData<{ config: PublicConfig }>("root");
+  return data?.config ?? fallback;
+}

@@ -1,0 +1,75 @@
+import * as Tooltip from "@radix-ui/react-tooltip";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { useState } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { NotFoundCard } from "./components/not-found-card";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { Toaster } from "./components/toast/toaster";
+import { getPublicConfig } from "./config.server";
+import { createQueryClient } from "./lib/query-client";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader() {
+  return { config: getPublicConfig() };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#14213d" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-ink px-4 py-2 text-paper focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to main content
+        </a>
+        <QueryClientProvider client={queryClient}>
+          <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
+            <Toaster>
+              <SiteHeader />
+              <main id="main" tabIndex={-1} className="flex-1 outline-none">
+                {children}
+              </main>
+              <SiteFooter />
+            </Toaster>
+          </Tooltip.Provider>
+        </QueryClientProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundCard />;
+  // Never show a stack trace or internal message to visitors.
+  return (
+    <div className="mx-auto max-w-xl px-4 py-24 text-center sm:px-6">
+      <h1 className="font-serif text-3xl font-semibold text-ink">Something went wrong</h1>
+      <p className="mt-3 text-ink-soft">
+        {isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "An unexpected error occurred."} Please try
+        again in a moment.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+// Renders the site's illustrations (scripts/artwork) to the shipped images in public/.
+// Run by hand after editing the artwork: `node scripts/render-artwork.js` (needs Debian's chromium).
+import { readFile, writeFile, mkdir } from "node:fs/promises";
+import { chromium } from "@playwright/test";
+
+const jobs = [
+  { source: "scripts/artwork/core-group.svg", out: "public/images/tiles/core-group", width: 800, height: 600 },
+  { source: "scripts/artwork/evening-salon.svg", out: "public/images/tiles/evening-salon", width: 800, height: 600 },
+  { source: "scripts/artwork/og-image.html", out: "public/og-image", width: 1200, height: 630, png: true },
+];
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+});
+try {
+  for (const job of jobs) {
+    for (const scale of job.png ? [1] : [1, 0.5]) {
+      const width = Math.round(job.width * scale);
+      const height = Math.round(job.height * scale);
+      const page = await browser.newPage({ viewport: { width, height } });
+      const markup = await readFile(job.source, "utf8");
+      const html = job.source.endsWith(".svg")
+        ? `<body style="margin:0">${markup.replace("<svg ", `<svg width="${width}" height="${height}" `)}</body>`
+        : markup;
+      await page.setContent(html);
+      const session = await page.context().newCDPSession(page);
+      const format = job.png ? "png" : "webp";
+      const { data } = await session.send("Page.captureScreenshot", { format, quality: 82 });
+      const suffix = scale === 1 ? "" : `-${width}w`;
+      const file = `${job.out}${suffix}.${format}`;
+      await mkdir(file.slice(0, file.lastIndexOf("/")), { recursive: true });
+      await writeFile(file, Buffer.from(data, "base64"));
+      console.log(`wrote ${file}`);
+      await page.close();
+    }
+  }
+} finally {
+  await browser.close();
+}
