@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+
+export type RunningServer = {
+  url: string;
+  /** Everything the process wrote so far (stdout and stderr). */
+  output: () => string;
+  stderr: () => string;
+  stop: () => Promise<void>;
+};
+
+/**
+ * Starts the built production server (server.js) on a free loopback port.
+ * Tests must have the build (tests/setup/build-once.ts runs it once per run).
+ */
+export async function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
+  const child: ChildProcess = spawn(process.execPath, ["server.js"], {
+    cwd: process.cwd(),
+    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  let err = "";
+  child.stdout?.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (err += chunk.toString()));
+
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}\n${err}`)), 15_000);
+    const check = () => {
+      const match = /listening on http:\/\/localhost:(\d+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout?.on("data", check);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${out}\n${err}`));
+    });
+  });
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    output: () => out + err,
+    stderr: () => err,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill("SIGTERM");
+      await once(child, "exit");
+    },
+  };
+}
+
+/** Runs server.js expecting it to refuse to start; resolves with its exit code and stderr. */
+export async function startExpectingFailure(env: Record<string, string | undefined>): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, ["server.js"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+  const [code] = (await once(child, "exit")) as [number | null];
+  clearTimeout(timer);
+  return { code, stderr };
+}
