@@ -1,0 +1,24 @@
+// The events feature's data shapes, shared by server and browser.
+
+/** A start or end as Google Calendar gives it: a timed instant or an all-day date. */
+export type EventTime = { dateTime: string; timeZone?: string } | { date: string };
+
+/** One event as /api/calendar/events answers it (spec §3, §7); description is sanitized HTML. */
+export type CalendarEvent = {
+  id: string;
+  summary?: string;
+  description?: string;
+  location?: string;
+  start?: EventTime;
+  end?: EventTime;
+};
+
+/** The API's answer. `stale` is true when the upstream failed and a cached copy was served. */
+export type EventsResponse = {
+  events: CalendarEvent[];
+  /** ISO instant of the last successful read of the source. */
+  updatedAt: string;
+  stale: boolean;
+  /** A public feed visitors can subscribe to, when the source is a public calendar. */
+  subscribeUrl?: string;
+};
