@@ -6,6 +6,7 @@ import { getEnv } from "~/env.server";
 export const env = getEnv();
 
 export const app = express();
+app.disable("x-powered-by");
 
 app.use(
   createRequestHandler({
