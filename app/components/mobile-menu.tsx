@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { ExternalLink, Menu, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { newTab } from "~/lib/external";
 import { buttonStyles } from "./button-styles";
@@ -9,13 +9,13 @@ import { usePublicConfig } from "./use-public-config";
 
 /** The small-screen drawer: slides from the left, traps focus, closes on Esc, overlay or any choice. */
 export function MobileMenu() {
-  const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
-  const { loginUrl } = usePublicConfig();
+  // Open only on the page where it was opened, so back/forward navigation also closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
   const close = () => setOpen(false);
-
-  // Back/forward navigation while open also closes it.
-  useEffect(() => setOpen(false), [pathname]);
+  const { loginUrl } = usePublicConfig();
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>

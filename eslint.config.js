@@ -1,0 +1,44 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+const serverModules = { group: ["**/*.server", "**/*.server.ts", "~/env.server", "~/config.server"], message: "*.server modules must never reach the browser bundle." };
+
+export default tseslint.config(
+  { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "bench-results/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": "error",
+    },
+  },
+  {
+    // Only env.server.ts reads the environment (plus the process entry, scripts and tests).
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    ignores: ["app/env.server.ts"],
+    rules: {
+      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through app/env.server.ts." }],
+    },
+  },
+  {
+    // Browser code: shared components, content and the events UI never touch server modules.
+    files: ["app/components/**", "app/content/**", "app/lib/**", "app/events/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [serverModules] }] },
+  },
+  {
+    // Shared UI and content stay independent of the events feature.
+    files: ["app/components/**", "app/content/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [serverModules, { group: ["~/events/*", "../events/*"], message: "components/ and content/ must not depend on the events feature." }] }],
+    },
+  },
+  {
+    files: ["server.js", "scripts/**/*.js", "*.config.{js,ts}"],
+    languageOptions: { globals: { process: "readonly", console: "readonly", Buffer: "readonly", URL: "readonly", setTimeout: "readonly" } },
+  },
+);
