@@ -1,0 +1,74 @@
+import { CalendarPlus, Download, MapPin } from "lucide-react";
+import { newTab } from "~/lib/external";
+import { cx } from "~/lib/cx";
+import { badgeLabel, eventTitle, eventType } from "./classify";
+import { formatEventDate, machineDate } from "./format-date";
+import { googleCalendarUrl, icsDownloadPath, mapSearchUrl } from "./links";
+import type { CalendarEvent } from "./model";
+
+const actionClass =
+  "inline-flex items-center gap-1.5 rounded-full border border-ink/20 px-3.5 py-1.5 text-sm font-medium text-ink hover:border-ink hover:bg-sand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brass";
+
+export function EventCard({ event }: { event: CalendarEvent }) {
+  const title = eventTitle(event);
+  const type = eventType(title);
+  const when = machineDate(event.start);
+  const googleUrl = googleCalendarUrl(event, title);
+  const titleId = `event-${event.id}`;
+
+  return (
+    <article aria-labelledby={titleId} className="flex flex-col gap-4 rounded-2xl border border-ink/10 bg-white p-6 sm:p-7">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h3 id={titleId} className="font-serif text-xl leading-snug font-semibold text-ink sm:text-2xl">
+          {title}
+        </h3>
+        <span
+          className={cx(
+            "shrink-0 rounded-full px-3 py-1 text-xs font-semibold tracking-wide uppercase",
+            type === "members-only" ? "bg-ink text-paper" : "bg-sand text-ink",
+          )}
+        >
+          {badgeLabel[type]}
+        </span>
+      </div>
+      <dl className="flex flex-col gap-2 text-[0.9375rem] text-ink-soft">
+        <div>
+          <dt className="sr-only">When</dt>
+          <dd className="font-medium text-ink">
+            {when ? <time dateTime={when}>{formatEventDate(event.start, event.end)}</time> : formatEventDate(event.start, event.end)}
+          </dd>
+        </div>
+        {event.location ? (
+          <div className="flex items-start gap-1.5">
+            <dt className="sr-only">Where</dt>
+            <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brass-dark" />
+            <dd>
+              <a href={mapSearchUrl(event.location)} {...newTab} className="underline decoration-ink/30 underline-offset-4 hover:decoration-ink">
+                {event.location}
+                <span className="sr-only"> (map, opens in a new tab)</span>
+              </a>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      {event.description ? (
+        // Sanitized on the server against an allow-list (app/events/server); never raw calendar HTML.
+        <div className="event-description text-[0.9375rem] leading-relaxed text-ink-soft" dangerouslySetInnerHTML={{ __html: event.description }} />
+      ) : null}
+      <div className="mt-1 flex flex-wrap gap-2">
+        <a href={icsDownloadPath(event.id)} download className={actionClass}>
+          <Download aria-hidden="true" className="size-4" />
+          Add to calendar (.ics)
+          <span className="sr-only">: {title}</span>
+        </a>
+        {googleUrl ? (
+          <a href={googleUrl} {...newTab} className={actionClass}>
+            <CalendarPlus aria-hidden="true" className="size-4" />
+            Google Calendar
+            <span className="sr-only">: add {title} (opens in a new tab)</span>
+          </a>
+        ) : null}
+      </div>
+    </article>
+  );
+}

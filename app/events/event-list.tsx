@@ -1,0 +1,60 @@
+import { AlertCircle, CalendarX } from "lucide-react";
+import { Spinner } from "~/components/spinner";
+import { EventCard } from "./event-card";
+import { eventsForTab } from "./filter";
+import { formatInstant } from "./format-date";
+import type { EventsResponse } from "./model";
+import type { EventsTab } from "./tab";
+
+export type EventListState =
+  | { status: "loading" }
+  | { status: "error" }
+  | { status: "ready"; data: EventsResponse };
+
+const emptyText: Record<EventsTab, string> = {
+  upcoming: "No upcoming events scheduled at this time.",
+  past: "No past events to show yet.",
+};
+
+/** The list in its four states (spec §4, §8): loading, error, empty, populated. */
+export function EventList({ state, tab, now }: { state: EventListState; tab: EventsTab; now: number }) {
+  if (state.status === "loading") return <Spinner label="Loading events..." />;
+
+  if (state.status === "error") {
+    return (
+      <div role="alert" className="flex gap-3 rounded-2xl border border-red-800/20 bg-red-50 p-6 text-red-950">
+        <AlertCircle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        <div>
+          <p className="font-semibold">Failed to load events from calendar.</p>
+          <p className="mt-1">Please check back later or contact support if the issue persists.</p>
+        </div>
+      </div>
+    );
+  }
+
+  const events = eventsForTab(state.data.events, tab, now);
+  return (
+    <div className="flex flex-col gap-5">
+      {state.data.stale ? (
+        <p className="rounded-xl border border-brass/40 bg-sand/60 px-4 py-3 text-sm text-ink">
+          The calendar could not be reached just now. Showing events as last updated{" "}
+          <time dateTime={state.data.updatedAt}>{formatInstant(Date.parse(state.data.updatedAt))}</time>.
+        </p>
+      ) : null}
+      {events.length === 0 ? (
+        <div className="flex items-center gap-3 rounded-2xl border border-dashed border-ink/20 p-8 text-ink-soft">
+          <CalendarX aria-hidden="true" className="size-5 shrink-0" />
+          <p>{emptyText[tab]}</p>
+        </div>
+      ) : (
+        <ul className="flex flex-col gap-5">
+          {events.map((event) => (
+            <li key={event.id}>
+              <EventCard event={event} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import type { CalendarEvent } from "./model";
+import { eventTitle } from "./classify";
+import { htmlToText } from "./links";
+
+type Organizer = { name: string; url: string };
+
+/** schema.org Event objects for structured data. */
+export function eventJsonLd(events: CalendarEvent[], organizer: Organizer): object[] {
+  return events
+    .filter((e) => e.start)
+    .map((event) => {
+      const start = event.start!;
+      const startDate = "dateTime" in start ? start.dateTime : start.date;
+      const endDate = event.end ? ("dateTime" in event.end ? event.end.dateTime : event.end.date) : undefined;
+      const description = htmlToText(event.description);
+      const online = event.location !== undefined && /^https?:\/\//.test(event.location);
+      return {
+        "@context": "https://schema.org",
+        "@type": "Event",
+        name: eventTitle(event),
+        startDate,
+        ...(endDate ? { endDate } : {}),
+        eventStatus: "https://schema.org/EventScheduled",
+        ...(event.location
+          ? online
+            ? {
+                eventAttendanceMode: "https://schema.org/OnlineEventAttendanceMode",
+                location: { "@type": "VirtualLocation", url: event.location },
+              }
+            : {
+                eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+                location: { "@type": "Place", name: event.location, address: event.location },
+              }
+          : {}),
+        ...(description ? { description } : {}),
+        organizer: { "@type": "Organization", name: organizer.name, url: organizer.url },
+        url: `${organizer.url}/events`,
+      };
+    });
+}
+
+/** JSON for a <script type="application/ld+json">: "<" escaped so no text can close the element. */
+export function jsonLdScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}

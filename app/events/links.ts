@@ -1,0 +1,60 @@
+import type { CalendarEvent, EventTime } from "./model";
+import { instantOf, parseDateOnly } from "./time";
+
+/** Text of the sanitized description HTML, for URLs and structured data (never rendered as HTML). */
+export function htmlToText(html: string | undefined): string {
+  if (!html) return "";
+  return html
+    .replace(/<br\s*\/?>/gi, "\n")
+    .replace(/<\/(p|div|li|ul|ol)>/gi, "\n")
+    .replace(/<li[^>]*>/gi, "• ")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+export function mapSearchUrl(location: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(location)}`;
+}
+
+/** Our server's one-event .ics download. */
+export function icsDownloadPath(id: string): string {
+  return `/api/calendar/events/${encodeURIComponent(id)}.ics`;
+}
+
+function basicUtc(instant: number): string {
+  return new Date(instant).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+}
+
+function googleDates(start: EventTime, end: EventTime | undefined): string | undefined {
+  if ("date" in start) {
+    const first = parseDateOnly(start.date);
+    if (!first) return undefined;
+    const compact = (d: { year: number; month: number; day: number }) =>
+      new Date(Date.UTC(d.year, d.month - 1, d.day)).toISOString().slice(0, 10).replace(/-/g, "");
+    const last = end && "date" in end ? parseDateOnly(end.date) : undefined;
+    return `${compact(first)}/${compact(last ?? { ...first, day: first.day + 1 })}`;
+  }
+  const from = instantOf(start);
+  if (Number.isNaN(from)) return undefined;
+  const to = instantOf(end);
+  return `${basicUtc(from)}/${basicUtc(Number.isNaN(to) ? from + 60 * 60 * 1000 : to)}`;
+}
+
+/** A Google Calendar "add event" link, or undefined when the event has no usable date. */
+export function googleCalendarUrl(event: CalendarEvent, title: string): string | undefined {
+  if (!event.start) return undefined;
+  const dates = googleDates(event.start, event.end);
+  if (!dates) return undefined;
+  const params = new URLSearchParams({ action: "TEMPLATE", text: title, dates, ctz: "America/New_York" });
+  const details = htmlToText(event.description);
+  if (details) params.set("details", details);
+  if (event.location) params.set("location", event.location);
+  return `https://calendar.google.com/calendar/render?${params.toString()}`;
+}
