@@ -34,9 +34,10 @@ export default function About() {
           <h2 id="board-heading" className="mb-10 font-serif text-3xl font-semibold tracking-tight text-ink sm:text-4xl">
             Global Leadership Board
           </h2>
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {/* Seven people: rows of four and three (two on tablets), the short row centered. */}
+          <ul className="flex flex-wrap justify-center gap-6">
             {board.map((member) => (
-              <li key={member.name}>
+              <li key={member.name} className="w-full sm:w-[calc(50%-0.75rem)] lg:w-[calc(25%-1.125rem)]">
                 <PersonCard person={member} />
               </li>
             ))}
