@@ -10,11 +10,15 @@ export function isLoopback(url: string): boolean {
 
 export type ConsoleIssue = { kind: "console.error" | "console.warning" | "pageerror"; text: string; url: string };
 
-type Guard = {
+export type Guard = {
+  /** Documents our server answered with 404 (unknown paths, which tests navigate to on purpose). */
+  notFoundDocuments: string[];
   /** Console errors/warnings and uncaught page errors seen so far, in every page of the context. */
   issues: ConsoleIssue[];
   /** Non-loopback URLs whose requests were aborted. */
   blocked: string[];
+  /** Console messages the guard tolerated (for debugging the filter). */
+  tolerated: string[];
 };
 
 /**
@@ -22,7 +26,7 @@ type Guard = {
  * Exported for tests that make their own contexts.
  */
 export async function guardContext(context: BrowserContext): Promise<Guard> {
-  const guard: Guard = { issues: [], blocked: [] };
+  const guard: Guard = { issues: [], blocked: [], notFoundDocuments: [], tolerated: [] };
 
   await context.route(
     (url) => !isLoopback(url.href),
@@ -32,11 +36,21 @@ export async function guardContext(context: BrowserContext): Promise<Guard> {
     },
   );
 
+  context.on("response", (response) => {
+    const request = response.request();
+    if (response.status() === 404 && request.isNavigationRequest() && request.resourceType() === "document" && isLoopback(response.url())) {
+      guard.notFoundDocuments.push(response.url());
+    }
+  });
+
   context.on("console", (msg: ConsoleMessage) => {
     const type = msg.type();
     if (type !== "error" && type !== "warning") return;
     const url = msg.location().url;
-    if (isExpectedBlockNoise(msg, guard.blocked)) return;
+    if (isExpectedBlockNoise(msg, guard.blocked) || isNotFoundDocumentNoise(msg, guard.notFoundDocuments)) {
+      guard.tolerated.push(`${msg.text()} (at ${url})`);
+      return;
+    }
     guard.issues.push({ kind: type === "error" ? "console.error" : "console.warning", text: msg.text(), url });
   });
   context.on("weberror", (webError) => {
@@ -58,8 +72,27 @@ function isExpectedBlockNoise(msg: ConsoleMessage, blocked: string[]): boolean {
   return !isLoopback(url) && blocked.includes(url);
 }
 
+/**
+ * Chromium also logs "Failed to load resource: ... 404" for a page whose document is a 404,
+ * which is exactly what an unknown path must answer. Tolerated only for that document's own URL.
+ */
+function isNotFoundDocumentNoise(msg: ConsoleMessage, notFoundDocuments: string[]): boolean {
+  return (
+    msg.type() === "error" &&
+    msg.text() === "Failed to load resource: the server responded with a status of 404 (Not Found)" &&
+    notFoundDocuments.includes(msg.location().url)
+  );
+}
+
 export function formatIssues(issues: ConsoleIssue[]): string {
   return issues.map((i) => `  [${i.kind}] ${i.text}${i.url ? ` (at ${i.url})` : ""}`).join("\n");
+}
+
+/** Throws, listing them, if the guard saw any console error/warning or page error. */
+export function assertNoConsoleIssues(guard: Guard): void {
+  if (guard.issues.length > 0) {
+    throw new Error(`Console errors/warnings or page errors during the test:\n${formatIssues(guard.issues)}`);
+  }
 }
 
 type Fixtures = {
@@ -67,34 +100,35 @@ type Fixtures = {
   consoleIssues: ConsoleIssue[];
   /** Non-loopback requests that were blocked. */
   blockedRequests: string[];
-  /** Set to true by a test that provokes console errors on purpose (only fixture self-tests). */
-  allowConsoleIssues: boolean;
-  _guard: Guard;
+  /** The guard of the test's context (for the fixture's self-tests). */
+  guard: Guard;
 };
 
 export const test = base.extend<Fixtures>({
-  allowConsoleIssues: [false, { option: true }],
-
-  _guard: async ({ context }, use) => {
+  guard: async ({ context }, use) => {
     await use(await guardContext(context));
   },
 
-  consoleIssues: async ({ _guard }, use) => {
-    await use(_guard.issues);
+  consoleIssues: async ({ guard }, use) => {
+    await use(guard.issues);
   },
 
-  blockedRequests: async ({ _guard }, use) => {
-    await use(_guard.blocked);
+  blockedRequests: async ({ guard }, use) => {
+    await use(guard.blocked);
   },
 
-  page: async ({ page, _guard, allowConsoleIssues }, use, testInfo) => {
+  // Every test's page: external requests blocked, and the test fails on any console problem.
+  page: async ({ page, guard }, use, testInfo) => {
     await use(page);
     // Give late errors (e.g. a hydration error reported after the last action) a moment to surface.
     if (!page.isClosed()) await page.waitForTimeout(50);
-    if (_guard.issues.length > 0 && !allowConsoleIssues) {
-      await testInfo.attach("console-issues", { body: formatIssues(_guard.issues), contentType: "text/plain" });
-      throw new Error(`Console errors/warnings or page errors during the test:\n${formatIssues(_guard.issues)}`);
+    if (guard.tolerated.length > 0) {
+      await testInfo.attach("tolerated-console-messages", { body: guard.tolerated.join("\n"), contentType: "text/plain" });
     }
+    if (guard.issues.length > 0) {
+      await testInfo.attach("console-issues", { body: formatIssues(guard.issues), contentType: "text/plain" });
+    }
+    assertNoConsoleIssues(guard);
   },
 });
 
