@@ -18,6 +18,8 @@ for (const viewport of [PHONE, DESKTOP]) {
         await scrollToBottom(page);
         await page.waitForLoadState("networkidle");
         await expect(page.getByRole("contentinfo")).toBeInViewport();
+        // Nothing sticks out sideways (no horizontal scrolling).
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
         // The page is interactive after hydration: a client-side navigation works.
         await page.getByRole("contentinfo").getByRole("link", { name: "About Us", exact: true }).click();
         await expect(page).toHaveURL(/\/about$/);
