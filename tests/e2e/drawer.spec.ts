@@ -76,6 +76,16 @@ test.describe("mobile drawer (375 px)", () => {
     await expect(drawer.getByRole("link", { name: "About Us", exact: true })).toHaveAttribute("aria-current", "page");
   });
 
+  test("choosing the current page's link also closes the drawer", async ({ page }) => {
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    const current = drawer.getByRole("link", { name: "Homepage", exact: true });
+    await expect(current).toHaveAttribute("aria-current", "page");
+    await current.click();
+    await expect(drawer).toBeHidden();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
   test("choosing Apply closes the drawer and goes to /apply", async ({ page }) => {
     await page.getByRole("button", { name: "Open menu" }).click();
     const drawer = page.getByRole("dialog", { name: "Menu" });
