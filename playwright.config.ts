@@ -1,0 +1,74 @@
+import { execFileSync } from "node:child_process";
+import { defineConfig } from "@playwright/test";
+
+// Browser tests run against the real production server (server.js) on a free loopback port.
+// The port is chosen once, when the runner first loads this file; worker processes inherit
+// E2E_PORT through the environment, so they all agree on the same baseURL.
+function freePort(): string {
+  return execFileSync(
+    process.execPath,
+    [
+      "-e",
+      `const s = require("node:net").createServer();
+       s.listen(0, "127.0.0.1", () => { process.stdout.write(String(s.address().port)); s.close(); });`,
+    ],
+    { encoding: "utf8" },
+  ).trim();
+}
+
+process.env.E2E_PORT ??= freePort();
+const port = process.env.E2E_PORT;
+const baseURL = `http://127.0.0.1:${port}`;
+const CI = process.env.CI === "true" || process.env.CI === "1";
+
+// SKIP_BUILD=1 reuses an existing build (e.g. CI builds once before unit and browser tests).
+const command = process.env.SKIP_BUILD === "1" ? "node server.js" : "npm run build && node server.js";
+
+// Screenshots of every page (tests/e2e/screenshots.spec.ts) are taken only on request.
+const SHOTS = process.env.E2E_SHOTS === "1";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.spec.ts",
+  testIgnore: SHOTS ? [] : ["**/screenshots.spec.ts"],
+  fullyParallel: true,
+  forbidOnly: CI,
+  retries: CI ? 1 : 0,
+  workers: 2,
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  outputDir: "test-results",
+  use: {
+    baseURL,
+    browserName: "chromium",
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    actionTimeout: 10_000,
+    navigationTimeout: 15_000,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    serviceWorkers: "block",
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  webServer: {
+    command,
+    url: `${baseURL}/`,
+    env: { NODE_ENV: "production", HOST: "127.0.0.1", PORT: port },
+    reuseExistingServer: !CI,
+    timeout: 180_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+  },
+});

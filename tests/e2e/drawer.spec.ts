@@ -1,0 +1,154 @@
+import { PHONE, expect, test, waitForHydration } from "./fixtures";
+
+test.use({ viewport: PHONE });
+
+test.describe("mobile drawer (375 px)", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+  });
+
+  test("the desktop navigation is hidden and the menu button opens the drawer", async ({ page }) => {
+    // At 375 px only the menu button is shown; the inline nav and buttons are not.
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Apply", exact: true })).toBeHidden();
+    await expect(page.getByRole("banner").getByRole("link", { name: /^Login/ })).toBeHidden();
+
+    const menuButton = page.getByRole("button", { name: "Open menu" });
+    await expect(menuButton).toBeVisible();
+    await expect(menuButton).toHaveAttribute("aria-expanded", "false");
+    await menuButton.click();
+
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await expect(drawer).toBeVisible();
+    // While the modal drawer is open the rest of the page (the trigger too) is aria-hidden.
+    await expect(page.getByRole("button", { name: "Open menu", includeHidden: true })).toHaveAttribute("aria-expanded", "true");
+    // It slides in from the left edge.
+    await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0);
+    const box = await drawer.boundingBox();
+    expect(box!.width).toBeLessThan(PHONE.width);
+
+    for (const name of ["Homepage", "About Us", "Contact Us", "Member Events", "Member Portal"]) {
+      await expect(drawer.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    await expect(drawer.getByRole("link", { name: "Apply", exact: true })).toBeVisible();
+    await expect(drawer.getByRole("link", { name: /^Login/ })).toBeVisible();
+  });
+
+  test("focus is trapped inside the open drawer (Tab and Shift+Tab)", async ({ page }) => {
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await expect(drawer).toBeVisible();
+
+    const focusables = await drawer.locator("a[href], button").count();
+    expect(focusables).toBeGreaterThanOrEqual(8); // close button, 5 links, Apply, Login
+    const focusInsideDrawer = () =>
+      page.evaluate(() => {
+        const dialog = document.querySelector('[role="dialog"]');
+        return dialog !== null && document.activeElement !== null && dialog.contains(document.activeElement);
+      });
+
+    await expect.poll(focusInsideDrawer).toBe(true);
+    const seen = new Set<string>();
+    for (let i = 0; i < focusables * 2 + 1; i++) {
+      await page.keyboard.press("Tab");
+      expect(await focusInsideDrawer(), `focus left the drawer after ${i + 1} Tab presses`).toBe(true);
+      seen.add(await page.evaluate(() => document.activeElement?.textContent?.trim() || document.activeElement?.getAttribute("aria-label") || ""));
+    }
+    // Tab really moves through every control, and cycles (twice round without leaving).
+    expect(seen.size).toBe(focusables);
+    for (let i = 0; i < focusables + 1; i++) {
+      await page.keyboard.press("Shift+Tab");
+      expect(await focusInsideDrawer(), `focus left the drawer after ${i + 1} Shift+Tab presses`).toBe(true);
+    }
+  });
+
+  test("choosing a link closes the drawer and navigates", async ({ page }) => {
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await drawer.getByRole("link", { name: "About Us", exact: true }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1, name: "Run by founders, for founders" })).toBeVisible();
+
+    // Reopened on the new page, the new page is the current one.
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(drawer.getByRole("link", { name: "About Us", exact: true })).toHaveAttribute("aria-current", "page");
+  });
+
+  test("choosing the current page's link also closes the drawer", async ({ page }) => {
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    const current = drawer.getByRole("link", { name: "Homepage", exact: true });
+    await expect(current).toHaveAttribute("aria-current", "page");
+    await current.click();
+    await expect(drawer).toBeHidden();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("choosing Apply closes the drawer and goes to /apply", async ({ page }) => {
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await drawer.getByRole("link", { name: "Apply", exact: true }).click();
+    await expect(page).toHaveURL(/\/apply$/);
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1, name: "Apply to Join" })).toBeVisible();
+  });
+
+  test("choosing Login opens the provider in a new tab and closes the drawer", async ({ page, context }) => {
+    await context.route("https://members.example.org/**", (route) =>
+      route.fulfill({ contentType: "text/html", body: "<title>Provider</title><h1>Provider login</h1>" }),
+    );
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    const login = drawer.getByRole("link", { name: /^Login/ });
+    await expect(login).toHaveAttribute("target", "_blank");
+    const [popup] = await Promise.all([context.waitForEvent("page"), login.click()]);
+    await popup.waitForLoadState();
+    expect(popup.url()).toBe("https://members.example.org/login");
+    await expect(drawer).toBeHidden();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("Escape closes the drawer and returns focus to the menu button", async ({ page }) => {
+    const menuButton = page.getByRole("button", { name: "Open menu" });
+    await menuButton.click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await expect(drawer).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+    await expect(menuButton).toBeFocused();
+    await expect(menuButton).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("the close button closes the drawer and returns focus to the menu button", async ({ page }) => {
+    const menuButton = page.getByRole("button", { name: "Open menu" });
+    await menuButton.click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await drawer.getByRole("button", { name: "Close menu" }).click();
+    await expect(drawer).toBeHidden();
+    await expect(menuButton).toBeFocused();
+  });
+
+  test("clicking the overlay closes the drawer", async ({ page }) => {
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await expect(drawer).toBeVisible();
+    await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0);
+    const box = (await drawer.boundingBox())!;
+    // A point on the overlay, right of the drawer panel.
+    const x = Math.round(box.x + box.width + (PHONE.width - box.width) / 2);
+    await page.mouse.click(x, PHONE.height / 2);
+    await expect(drawer).toBeHidden();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("the page behind the open drawer is hidden from assistive technology until it closes", async ({ page }) => {
+    await expect(page.getByRole("main")).toHaveCount(1);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+    await expect(page.getByRole("main")).toHaveCount(0);
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("main")).toHaveCount(1);
+  });
+});

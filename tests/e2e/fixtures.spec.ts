@@ -1,0 +1,93 @@
+import type { Browser, BrowserContext } from "@playwright/test";
+import { assertNoConsoleIssues, expect, guardContext, scrollToBottom, test, waitForHydration, type Guard } from "./fixtures";
+
+// Self-tests of the guard in fixtures.ts: it must catch console errors, warnings, page errors and
+// hydration mismatches (the `page` fixture fails a test by calling assertNoConsoleIssues), and must
+// not be tripped by the external requests it blocks itself. Each case runs in its own guarded
+// context so that the provoked errors do not fail this test through the `page` fixture.
+
+async function guarded(browser: Browser, baseURL: string | undefined): Promise<{ context: BrowserContext; guard: Guard }> {
+  const context = await browser.newContext({ baseURL });
+  return { context, guard: await guardContext(context) };
+}
+
+test.describe("the console guard", () => {
+  test("catches console.error, console.warn and uncaught page errors", async ({ browser, baseURL }) => {
+    const { context, guard } = await guarded(browser, baseURL);
+    const page = await context.newPage();
+    await page.goto("/about");
+    await waitForHydration(page);
+    expect(() => assertNoConsoleIssues(guard)).not.toThrow();
+
+    await page.evaluate(() => console.error("something broke"));
+    await page.evaluate(() => console.warn("something looks off"));
+    await page.evaluate(() => setTimeout(() => { throw new Error("uncaught"); }, 0));
+    await expect.poll(() => guard.issues.map((i) => i.kind)).toEqual(["console.error", "console.warning", "pageerror"]);
+    expect(() => assertNoConsoleIssues(guard)).toThrow(/something broke[\s\S]*something looks off[\s\S]*uncaught/);
+    await context.close();
+  });
+
+  test("catches a hydration mismatch", async ({ browser, baseURL }) => {
+    const { context, guard } = await guarded(browser, baseURL);
+    // Serve the real page with its server-rendered heading altered, so the client's render differs.
+    await context.route(
+      (url) => url.pathname === "/about",
+      async (route) => {
+        const response = await route.fetch();
+        const html = (await response.text()).replace("Run by founders, for founders", "Tampered heading");
+        await route.fulfill({ response, body: html });
+      },
+    );
+    const page = await context.newPage();
+    await page.goto("/about");
+    await waitForHydration(page);
+    await expect.poll(() => guard.issues.length).toBeGreaterThan(0);
+    expect(guard.issues.map((i) => i.text).join("\n")).toMatch(/hydrat|#418|#425/i);
+    expect(() => assertNoConsoleIssues(guard)).toThrow();
+    await context.close();
+  });
+
+  test("catches a local resource that fails to load", async ({ browser, baseURL }) => {
+    const { context, guard } = await guarded(browser, baseURL);
+    const page = await context.newPage();
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.evaluate(() => {
+      const img = document.createElement("img");
+      img.src = "/images/does-not-exist.webp";
+      document.body.append(img);
+    });
+    await expect.poll(() => guard.issues.length).toBeGreaterThan(0);
+    expect(() => assertNoConsoleIssues(guard)).toThrow(/404/);
+    await context.close();
+  });
+});
+
+test.describe("the request guard", () => {
+  test("blocks requests leaving the machine and tolerates only their load errors", async ({ page, guard }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const outcome = await page.evaluate(() =>
+      new Promise<string>((resolve) => {
+        const img = document.createElement("img");
+        img.onload = () => resolve("loaded");
+        img.onerror = () => resolve("blocked");
+        img.src = "https://example.com/tracker.gif";
+        document.body.append(img);
+      }),
+    );
+    expect(outcome).toBe("blocked");
+    expect(guard.blocked).toContain("https://example.com/tracker.gif");
+    await expect.poll(() => guard.tolerated).toEqual(["Failed to load resource: net::ERR_FAILED (at https://example.com/tracker.gif)"]);
+    expect(guard.issues).toEqual([]);
+  });
+
+  test("blocks the events page's calendar iframe and does not fail the test", async ({ page, guard }) => {
+    await page.goto("/events");
+    await waitForHydration(page);
+    await expect(page.getByTitle(/shared events calendar/)).toBeAttached();
+    await scrollToBottom(page);
+    await expect.poll(() => guard.blocked.some((u) => u.startsWith("https://calendar.google.com/"))).toBe(true);
+    expect(guard.issues).toEqual([]);
+  });
+});

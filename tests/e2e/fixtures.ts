@@ -1,0 +1,169 @@
+import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page } from "@playwright/test";
+
+/** Hosts the tests may reach: our own server only. */
+export function isLoopback(url: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const { protocol, hostname } = new URL(url);
+  if (protocol !== "http:" && protocol !== "https:" && protocol !== "ws:" && protocol !== "wss:") return false;
+  return hostname === "127.0.0.1" || hostname === "localhost" || hostname === "[::1]";
+}
+
+export type ConsoleIssue = { kind: "console.error" | "console.warning" | "pageerror"; text: string; url: string };
+
+export type Guard = {
+  /** Documents our server answered with 404 (unknown paths, which tests navigate to on purpose). */
+  notFoundDocuments: string[];
+  /** Console errors/warnings and uncaught page errors seen so far, in every page of the context. */
+  issues: ConsoleIssue[];
+  /** Non-loopback URLs whose requests were aborted. */
+  blocked: string[];
+  /** Console messages the guard tolerated (for debugging the filter). */
+  tolerated: string[];
+};
+
+/**
+ * Blocks every request that leaves the machine and records console problems and page errors.
+ * Exported for tests that make their own contexts.
+ */
+export async function guardContext(context: BrowserContext): Promise<Guard> {
+  const guard: Guard = { issues: [], blocked: [], notFoundDocuments: [], tolerated: [] };
+
+  await context.route(
+    (url) => !isLoopback(url.href),
+    async (route) => {
+      guard.blocked.push(route.request().url());
+      await route.abort("failed");
+    },
+  );
+
+  context.on("response", (response) => {
+    const request = response.request();
+    if (response.status() === 404 && request.isNavigationRequest() && request.resourceType() === "document" && isLoopback(response.url())) {
+      guard.notFoundDocuments.push(response.url());
+    }
+  });
+
+  context.on("console", (msg: ConsoleMessage) => {
+    const type = msg.type();
+    if (type !== "error" && type !== "warning") return;
+    const url = msg.location().url;
+    if (isExpectedBlockNoise(msg, guard.blocked) || isNotFoundDocumentNoise(msg, guard.notFoundDocuments)) {
+      guard.tolerated.push(`${msg.text()} (at ${url})`);
+      return;
+    }
+    guard.issues.push({ kind: type === "error" ? "console.error" : "console.warning", text: msg.text(), url });
+  });
+  context.on("weberror", (webError) => {
+    const error = webError.error();
+    guard.issues.push({ kind: "pageerror", text: `${error.name}: ${error.message}`, url: webError.page()?.url() ?? "" });
+  });
+
+  return guard;
+}
+
+/**
+ * The only console noise we tolerate: Chromium's "Failed to load resource: net::ERR_FAILED" for a
+ * request this fixture aborted itself (e.g. the calendar iframe), i.e. a non-loopback URL we blocked.
+ */
+function isExpectedBlockNoise(msg: ConsoleMessage, blocked: string[]): boolean {
+  if (msg.type() !== "error") return false;
+  if (msg.text() !== "Failed to load resource: net::ERR_FAILED") return false;
+  const url = msg.location().url;
+  return !isLoopback(url) && blocked.includes(url);
+}
+
+/**
+ * Chromium also logs "Failed to load resource: ... 404" for a page whose document is a 404,
+ * which is exactly what an unknown path must answer. Tolerated only for that document's own URL.
+ */
+function isNotFoundDocumentNoise(msg: ConsoleMessage, notFoundDocuments: string[]): boolean {
+  return (
+    msg.type() === "error" &&
+    msg.text() === "Failed to load resource: the server responded with a status of 404 (Not Found)" &&
+    notFoundDocuments.includes(msg.location().url)
+  );
+}
+
+export function formatIssues(issues: ConsoleIssue[]): string {
+  return issues.map((i) => `  [${i.kind}] ${i.text}${i.url ? ` (at ${i.url})` : ""}`).join("\n");
+}
+
+/** Throws, listing them, if the guard saw any console error/warning or page error. */
+export function assertNoConsoleIssues(guard: Guard): void {
+  if (guard.issues.length > 0) {
+    throw new Error(`Console errors/warnings or page errors during the test:\n${formatIssues(guard.issues)}`);
+  }
+}
+
+type Fixtures = {
+  /** Live list of console problems for the test's context; the test fails at the end if it is not empty. */
+  consoleIssues: ConsoleIssue[];
+  /** Non-loopback requests that were blocked. */
+  blockedRequests: string[];
+  /** The guard of the test's context (for the fixture's self-tests). */
+  guard: Guard;
+};
+
+export const test = base.extend<Fixtures>({
+  guard: async ({ context }, use) => {
+    await use(await guardContext(context));
+  },
+
+  consoleIssues: async ({ guard }, use) => {
+    await use(guard.issues);
+  },
+
+  blockedRequests: async ({ guard }, use) => {
+    await use(guard.blocked);
+  },
+
+  // Every test's page: external requests blocked, and the test fails on any console problem.
+  page: async ({ page, guard }, use, testInfo) => {
+    await use(page);
+    // Give late errors (e.g. a hydration error reported after the last action) a moment to surface.
+    if (!page.isClosed()) await page.waitForTimeout(50);
+    if (guard.tolerated.length > 0) {
+      await testInfo.attach("tolerated-console-messages", { body: guard.tolerated.join("\n"), contentType: "text/plain" });
+    }
+    if (guard.issues.length > 0) {
+      await testInfo.attach("console-issues", { body: formatIssues(guard.issues), contentType: "text/plain" });
+    }
+    assertNoConsoleIssues(guard);
+  },
+});
+
+export { expect };
+
+/** Resolves once React has hydrated the document (React attaches its fiber to hydrated nodes). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const main = document.getElementById("main");
+    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber$"));
+  });
+}
+
+/** Scrolls to the bottom in steps, so lazy images and iframes start loading. */
+export async function scrollToBottom(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const step = Math.max(200, Math.floor(window.innerHeight * 0.8));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    window.scrollTo(0, document.documentElement.scrollHeight);
+  });
+}
+
+export const PAGES = [
+  { path: "/", h1: "Join the private network for founders", navLabel: "Homepage" },
+  { path: "/apply", h1: "Apply to Join", navLabel: null },
+  { path: "/about", h1: "Run by founders, for founders", navLabel: "About Us" },
+  { path: "/contact", h1: "We would love to hear from you", navLabel: "Contact Us" },
+  { path: "/events", h1: "Member Events", navLabel: "Member Events" },
+  { path: "/portal", h1: "Member Portal", navLabel: "Member Portal" },
+] as const;
+
+export const NOT_FOUND_PATH = "/this-page-does-not-exist";
+
+export const PHONE = { width: 375, height: 812 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
