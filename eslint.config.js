@@ -18,6 +18,11 @@ export default tseslint.config(
     },
   },
   {
+    // Playwright fixtures call `use`, which is not React's hook.
+    files: ["tests/e2e/**"],
+    rules: { "react-hooks/rules-of-hooks": "off" },
+  },
+  {
     // Only env.server.ts reads the environment (plus the process entry, scripts and tests).
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
     ignores: ["app/env.server.ts"],

@@ -5,7 +5,7 @@ import { buttonStyles } from "./button-styles";
 import { toast } from "./toast/toast-store";
 
 const fieldClass =
-  "mt-1.5 block w-full rounded-lg border border-ink/25 bg-white px-3.5 py-2.5 text-ink placeholder:text-ink-soft/70 focus:border-ink focus:outline-2 focus:outline-offset-1 focus:outline-brass";
+  "mt-1.5 block w-full rounded-lg border border-ink/55 bg-white px-3.5 py-2.5 text-ink placeholder:text-ink-soft/70 focus:border-ink focus:outline-2 focus:outline-offset-1 focus:outline-brass-dark";
 
 /** The survey URL's own query parameters, so a script-less GET submission keeps them. */
 function hiddenParams(url: string): Array<[string, string]> {
@@ -27,6 +27,8 @@ export function ContactForm({ surveyUrl }: { surveyUrl: string }) {
       return;
     }
     toast({
+      // The only way on to the survey: it stays until dismissed.
+      duration: Number.POSITIVE_INFINITY,
       title: "Your browser blocked the new tab",
       description: (
         <a href={surveyUrl} {...newTab} className="font-semibold text-ink underline">

@@ -3,19 +3,34 @@ import { site } from "~/content";
 import { cx } from "~/lib/cx";
 
 /** The community's mark: its initials in a ring, with the name beside it. */
-export function Logo({ tone = "dark", className }: { tone?: "dark" | "light"; className?: string }) {
+export function Logo({
+  tone = "dark",
+  compact = false,
+  className,
+}: {
+  tone?: "dark" | "light";
+  /** Only the mark between 768 and 1024 px, where the full navigation needs the room. */
+  compact?: boolean;
+  className?: string;
+}) {
   return (
     <Link to="/" className={cx("inline-flex items-center gap-2.5 rounded-md", className)}>
       <span
         aria-hidden="true"
         className={cx(
-          "grid size-9 place-items-center rounded-full border-2 font-serif text-sm font-semibold tracking-wide",
+          "grid size-9 shrink-0 place-items-center rounded-full border-2 font-serif text-sm font-semibold tracking-wide",
           tone === "dark" ? "border-ink text-ink" : "border-paper text-paper",
         )}
       >
         {site.shortName}
       </span>
-      <span className={cx("font-serif text-lg font-semibold tracking-tight", tone === "dark" ? "text-ink" : "text-paper")}>
+      <span
+        className={cx(
+          "font-serif text-lg font-semibold tracking-tight whitespace-nowrap",
+          tone === "dark" ? "text-ink" : "text-paper",
+          compact && "md:sr-only lg:not-sr-only",
+        )}
+      >
         {site.name}
       </span>
     </Link>

@@ -20,7 +20,8 @@ export function MobileMenu() {
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger
-        className="-ml-2 grid size-11 place-items-center rounded-md text-ink hover:bg-sand focus-visible:outline-2 focus-visible:outline-brass md:hidden"
+        data-needs-js
+        className="-ml-2 grid size-11 place-items-center rounded-md text-ink hover:bg-sand focus-visible:outline-2 focus-visible:outline-brass-dark md:hidden"
         aria-label="Open menu"
       >
         <Menu aria-hidden="true" className="size-6" />
@@ -34,7 +35,7 @@ export function MobileMenu() {
           <div className="flex items-center justify-between">
             <Dialog.Title className="font-serif text-xl font-semibold text-ink">Menu</Dialog.Title>
             <Dialog.Close
-              className="-mr-2 grid size-11 place-items-center rounded-md text-ink hover:bg-sand focus-visible:outline-2 focus-visible:outline-brass"
+              className="-mr-2 grid size-11 place-items-center rounded-md text-ink hover:bg-sand focus-visible:outline-2 focus-visible:outline-brass-dark"
               aria-label="Close menu"
             >
               <X aria-hidden="true" className="size-6" />
@@ -55,7 +56,7 @@ export function MobileMenu() {
             <Link to="/apply" onClick={close} className={buttonStyles.primaryLarge}>
               Apply
             </Link>
-            <a href={loginUrl} {...newTab} onClick={close} className={`${buttonStyles.outline} py-3.5 text-base`}>
+            <a href={loginUrl} {...newTab} onClick={close} className={buttonStyles.outlineLarge}>
               Login
               <ExternalLink aria-hidden="true" className="size-4" />
               <span className="sr-only">(opens in a new tab)</span>

@@ -18,6 +18,6 @@ export const footerLinks = [
 
 export const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cx(
-    "rounded-md px-1 py-1 text-[0.9375rem] text-ink underline-offset-8 decoration-2 decoration-brass hover:underline focus-visible:outline-2 focus-visible:outline-brass",
+    "rounded-md px-1 py-1 whitespace-nowrap text-ink underline-offset-8 decoration-2 decoration-brass hover:underline focus-visible:outline-2 focus-visible:outline-brass-dark",
     isActive ? "font-bold" : "font-normal",
   );

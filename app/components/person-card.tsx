@@ -56,7 +56,7 @@ export function PersonCard({ person, headingLevel: Heading = "h3" }: { person: P
             <a
               href={person.linkedinUrl}
               {...newTab}
-              className="mt-auto inline-flex items-center gap-1.5 self-start rounded text-sm font-medium text-brass-dark hover:underline focus-visible:outline-2 focus-visible:outline-brass"
+              className="mt-auto inline-flex items-center gap-1.5 self-start rounded text-sm font-medium text-brass-dark hover:underline focus-visible:outline-2 focus-visible:outline-brass-dark"
             >
               <LinkedInGlyph />
               LinkedIn

@@ -16,10 +16,10 @@ export function SiteFooter() {
           <h2 id="footer-quick-links" className="mb-3 text-xs font-semibold tracking-[0.16em] text-paper uppercase">
             Quick Links
           </h2>
-          <ul className="flex flex-col gap-2 text-sm">
+          <ul className="flex flex-col gap-1 text-sm">
             {footerLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="hover:text-paper hover:underline">
+                <Link to={link.to} className="inline-block py-1.5 hover:text-paper hover:underline">
                   {link.label}
                 </Link>
               </li>

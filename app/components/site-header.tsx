@@ -13,19 +13,19 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 border-b border-ink/10 bg-paper/95 backdrop-blur supports-[backdrop-filter]:bg-paper/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
         <MobileMenu />
-        <Logo />
+        <Logo compact />
         <nav aria-label="Main" className="ml-auto hidden md:block">
-          <ul className="flex items-center gap-5 lg:gap-7">
+          <ul className="flex items-center gap-3 lg:gap-6 xl:gap-7">
             {navItems.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end className={navLinkClass}>
+                <NavLink to={item.to} end className={(state) => `${navLinkClass(state)} text-sm lg:text-[0.9375rem]`}>
                   {item.label}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
-        <div className="ml-auto hidden items-center gap-2 md:ml-4 md:flex">
+        <div className="hidden shrink-0 items-center gap-2 md:ml-3 md:flex lg:ml-4">
           <Link to="/apply" className={buttonStyles.primary}>
             Apply
           </Link>
@@ -37,7 +37,8 @@ export function SiteHeader() {
         </div>
       </div>
       <noscript>
-        {/* Without JavaScript the drawer cannot open, so small screens get the links inline. */}
+        {/* Without JavaScript the drawer cannot open: hide its button and show the links inline. */}
+        <style>{"[data-needs-js]{display:none!important}"}</style>
         <nav aria-label="Main" className="border-t border-ink/10 px-4 py-2 md:hidden">
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
             {navItems.map((item) => (

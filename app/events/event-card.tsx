@@ -7,7 +7,7 @@ import { googleCalendarUrl, icsDownloadPath, mapSearchUrl } from "./links";
 import type { CalendarEvent } from "./model";
 
 const actionClass =
-  "inline-flex items-center gap-1.5 rounded-full border border-ink/20 px-3.5 py-1.5 text-sm font-medium text-ink hover:border-ink hover:bg-sand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brass";
+  "inline-flex items-center gap-1.5 rounded-full border border-ink/20 px-3.5 py-1.5 text-sm font-medium text-ink hover:border-ink hover:bg-sand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brass-dark";
 
 export function EventCard({ event }: { event: CalendarEvent }) {
   const title = eventTitle(event);

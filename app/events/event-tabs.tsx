@@ -19,7 +19,7 @@ export function EventTabs({ active }: { active: EventsTab }) {
               preventScrollReset
               aria-current={tab.id === active ? "page" : undefined}
               className={cx(
-                "block rounded-full px-5 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brass",
+                "block rounded-full px-5 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brass-dark",
                 tab.id === active ? "bg-ink text-paper" : "text-ink hover:bg-sand",
               )}
             >

@@ -1,9 +1,10 @@
+import type { Locator } from "@playwright/test";
 import { DESKTOP, NOT_FOUND_PATH, PAGES, PHONE, expect, test, waitForHydration } from "./fixtures";
 
 const LOGIN_URL = "https://members.example.org/login";
 const APPLICATION_URL = "https://members.example.org/survey/apply";
 
-async function expectExternalNewTab(link: import("@playwright/test").Locator, href: string) {
+async function expectExternalNewTab(link: Locator, href: string) {
   await expect(link).toHaveAttribute("href", href);
   await expect(link).toHaveAttribute("target", "_blank");
   await expect(link).toHaveAttribute("rel", /(^|\s)noopener(\s|$)/);

@@ -9,6 +9,8 @@ export type ToastData = {
   title?: ReactNode;
   description?: ReactNode;
   action?: ReactNode;
+  /** Milliseconds on screen; the provider's default (5000) when absent. */
+  duration?: number;
   open: boolean;
 };
 

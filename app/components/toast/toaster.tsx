@@ -13,6 +13,7 @@ export function Toaster({ children }: { children: React.ReactNode }) {
         <ToastPrimitive.Root
           key={t.id}
           open={t.open}
+          duration={t.duration}
           onOpenChange={(open) => {
             if (!open) toastStore.dismiss(t.id);
           }}
