@@ -13,7 +13,7 @@ const options: sanitizeHtml.IOptions = {
   // Text inside <script>, <style> and friends is dropped with the tag; other unknown tags keep their text.
   disallowedTagsMode: "discard",
   transformTags: {
-    a: (tagName, attribs) => {
+    a: (_tagName, attribs): sanitizeHtml.Tag => {
       const href = (attribs.href ?? "").trim();
       // Only absolute http(s) and mailto links survive; anything else keeps its text, not its link.
       if (!SAFE_HREF.test(href)) return { tagName: "span", attribs: {} };
