@@ -65,7 +65,7 @@ describe("plain text descriptions", () => {
 describe("htmlToPlainText", () => {
   it("drops tags and scripts, keeps lines and list items", () => {
     expect(htmlToPlainText(`<b>Agenda</b><br><ul><li>Talk &amp; Q&amp;A</li><li>Drinks</li></ul><script>x()</script>See <a href="https://a.example">site</a>`)).toBe(
-      "Agenda\n• Talk & Q&A\n• Drinks\n\nSee site",
+      "Agenda\n\n• Talk & Q&A\n• Drinks\n\nSee site",
     );
   });
 });

@@ -55,7 +55,8 @@ export function descriptionToHtml(description: string | undefined | null): strin
 export function htmlToPlainText(html: string): string {
   const withBreaks = html
     .replace(/<br\s*\/?>/gi, "\n")
-    .replace(/<\/(p|div|li|ul|ol)>/gi, "\n")
+    .replace(/<\/?(p|div|ul|ol)(\s[^>]*)?>/gi, "\n")
+    .replace(/<\/li>/gi, "\n")
     .replace(/<li[^>]*>/gi, "• ");
   const text = sanitizeHtml(withBreaks, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: "discard" });
   // sanitize-html leaves entities encoded; decode the few it produces.
@@ -67,6 +68,7 @@ export function htmlToPlainText(html: string): string {
     .replace(/&nbsp;/g, " ")
     .replace(/&amp;/g, "&")
     .replace(/[ \t]+\n/g, "\n")
+    .replace(/\n[ \t]+/g, "\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim();
 }
