@@ -29,3 +29,50 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ PORT: "http" })).toThrow(/PORT/);
   });
 });
+
+function errorOf(source: Record<string, string>): string {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    expect(error).toBeInstanceOf(EnvError);
+    return (error as Error).message;
+  }
+  throw new Error("expected parseEnv to throw");
+}
+
+describe("parseEnv: events source", () => {
+  it("defaults to the bundled sample with a 300 s cache", () => {
+    const env = parseEnv({});
+    expect(env.GOOGLE_CALENDAR_ID).toBeUndefined();
+    expect(env.CALENDAR_ICS_URL).toBeUndefined();
+    expect(env.EVENTS_CACHE_TTL_SECONDS).toBe(300);
+    expect(env.GOOGLE_CALENDAR_API_URL).toBe("https://www.googleapis.com/calendar/v3");
+  });
+
+  it("accepts Google id + key, and a webcal feed", () => {
+    expect(parseEnv({ GOOGLE_CALENDAR_ID: "a@group.calendar.google.com", GOOGLE_API_KEY: "k" }).GOOGLE_API_KEY).toBe("k");
+    expect(parseEnv({ CALENDAR_ICS_URL: "webcal://example.org/cal.ics" }).CALENDAR_ICS_URL).toBe("webcal://example.org/cal.ics");
+    expect(parseEnv({ EVENTS_CACHE_TTL_SECONDS: "1" }).EVENTS_CACHE_TTL_SECONDS).toBe(1);
+  });
+
+  it.each([
+    [{ GOOGLE_CALENDAR_ID: "cal-id-secret" }, "GOOGLE_API_KEY"],
+    [{ GOOGLE_API_KEY: "AIza-secret-key" }, "GOOGLE_CALENDAR_ID"],
+    [{ CALENDAR_ICS_URL: "ftp://example.org/cal.ics" }, "CALENDAR_ICS_URL"],
+    [{ CALENDAR_ICS_URL: "javascript:alert(1)" }, "CALENDAR_ICS_URL"],
+    [{ CALENDAR_ICS_URL: "https://example.org/a.ics", GOOGLE_CALENDAR_ID: "x", GOOGLE_API_KEY: "AIza-secret-key" }, "CALENDAR_ICS_URL"],
+    [{ GOOGLE_CALENDAR_API_URL: "file:///etc/passwd" }, "GOOGLE_CALENDAR_API_URL"],
+    [{ EVENTS_CACHE_TTL_SECONDS: "0" }, "EVENTS_CACHE_TTL_SECONDS"],
+    [{ EVENTS_CACHE_TTL_SECONDS: "five" }, "EVENTS_CACHE_TTL_SECONDS"],
+  ])("refuses %o naming %s, without echoing values", (source, variable) => {
+    const message = errorOf(source);
+    expect(message).toContain(variable);
+    for (const value of Object.values(source)) expect(message).not.toContain(value);
+  });
+
+  it("names every bad variable at once", () => {
+    const message = errorOf({ PORT: "not-a-port", GOOGLE_CALENDAR_ID: "x" });
+    expect(message).toContain("PORT");
+    expect(message).toContain("GOOGLE_API_KEY");
+  });
+});

@@ -7,19 +7,50 @@ const httpUrl = z
     message: "must be an absolute http(s) URL",
   });
 
+// A public iCalendar feed: http(s), or webcal:// (read as https).
+const feedUrl = z
+  .string()
+  .trim()
+  .refine((value) => URL.canParse(value) && /^(https?|webcal):$/.test(new URL(value).protocol), {
+    message: "must be an absolute http(s) or webcal URL",
+  });
+
 // Unset and empty are the same thing for an operator.
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
-export const envSchema = z.object({
-  NODE_ENV: optional(z.enum(["development", "production", "test"])).default("production"),
-  PORT: optional(z.coerce.number().int().min(0).max(65535)).default(3000),
-  HOST: optional(z.string().min(1)).default("0.0.0.0"),
-  SITE_URL: optional(httpUrl),
-  MEMBER_LOGIN_URL: optional(httpUrl),
-  APPLICATION_URL: optional(httpUrl),
-  CONTACT_SURVEY_URL: optional(httpUrl),
-});
+export const envSchema = z
+  .object({
+    NODE_ENV: optional(z.enum(["development", "production", "test"])).default("production"),
+    PORT: optional(z.coerce.number().int().min(0).max(65535)).default(3000),
+    HOST: optional(z.string().min(1)).default("0.0.0.0"),
+    SITE_URL: optional(httpUrl),
+    MEMBER_LOGIN_URL: optional(httpUrl),
+    APPLICATION_URL: optional(httpUrl),
+    CONTACT_SURVEY_URL: optional(httpUrl),
+    // Events source: Google Calendar (id + key), a public .ics feed, or neither (the bundled sample).
+    GOOGLE_CALENDAR_ID: optional(z.string().trim().min(1)),
+    GOOGLE_API_KEY: optional(z.string().trim().min(1)),
+    GOOGLE_CALENDAR_API_URL: optional(httpUrl).default("https://www.googleapis.com/calendar/v3"),
+    CALENDAR_ICS_URL: optional(feedUrl),
+    EVENTS_CACHE_TTL_SECONDS: optional(z.coerce.number().int().min(1).max(86_400)).default(300),
+  })
+  // `when` runs the cross-variable rules even if another variable failed, so every bad one is named.
+  .superRefine((env, ctx) => {
+    if (env.GOOGLE_CALENDAR_ID && !env.GOOGLE_API_KEY) {
+      ctx.addIssue({ code: "custom", path: ["GOOGLE_API_KEY"], message: "is required when GOOGLE_CALENDAR_ID is set" });
+    }
+    if (env.GOOGLE_API_KEY && !env.GOOGLE_CALENDAR_ID) {
+      ctx.addIssue({ code: "custom", path: ["GOOGLE_CALENDAR_ID"], message: "is required when GOOGLE_API_KEY is set" });
+    }
+    if (env.CALENDAR_ICS_URL && (env.GOOGLE_CALENDAR_ID || env.GOOGLE_API_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["CALENDAR_ICS_URL"],
+        message: "cannot be combined with GOOGLE_CALENDAR_ID/GOOGLE_API_KEY: choose one events source",
+      });
+    }
+  }, { when: () => true });
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -3,7 +3,7 @@ import { newTab } from "~/lib/external";
 import { cx } from "~/lib/cx";
 import { badgeLabel, eventTitle, eventType } from "./classify";
 import { formatEventDate, machineDate } from "./format-date";
-import { googleCalendarUrl, icsDownloadPath, mapSearchUrl } from "./links";
+import { googleCalendarUrl, eventIcsPath, mapSearchUrl } from "./links";
 import type { CalendarEvent } from "./model";
 
 const actionClass =
@@ -56,7 +56,7 @@ export function EventCard({ event }: { event: CalendarEvent }) {
         <div className="event-description text-[0.9375rem] leading-relaxed text-ink-soft" dangerouslySetInnerHTML={{ __html: event.description }} />
       ) : null}
       <div className="mt-1 flex flex-wrap gap-2">
-        <a href={icsDownloadPath(event.id)} download className={actionClass}>
+        <a href={eventIcsPath(event.id)} download className={actionClass}>
           <Download aria-hidden="true" className="size-4" />
           Add to calendar (.ics)
           <span className="sr-only">: {title}</span>

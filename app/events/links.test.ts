@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { eventJsonLd, jsonLdScript } from "./json-ld";
-import { googleCalendarUrl, htmlToText, icsDownloadPath, mapSearchUrl } from "./links";
+import { googleCalendarUrl, htmlToText, eventIcsPath, mapSearchUrl } from "./links";
 
 describe("htmlToText", () => {
   it.each([
@@ -53,7 +53,7 @@ describe("links", () => {
   });
 
   it("encodes ids in the .ics path", () => {
-    expect(icsDownloadPath("abc/def")).toBe("/api/calendar/events/abc%2Fdef.ics");
+    expect(eventIcsPath("abc/def")).toBe("/api/calendar/events/abc%2Fdef.ics");
   });
 });
 

@@ -23,10 +23,16 @@ export function mapSearchUrl(location: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(location)}`;
 }
 
-/** Our server's one-event .ics download. */
-export function icsDownloadPath(id: string): string {
-  return `/api/calendar/events/${encodeURIComponent(id)}.ics`;
+// Browser-safe paths of the events API (no server code here).
+export const EVENTS_API_PATH = "/api/calendar/events";
+
+/** Our server's one-event .ics download (ids are URL-safe; encoded anyway). */
+export function eventIcsPath(id: string): string {
+  return `${EVENTS_API_PATH}/${encodeURIComponent(id)}.ics`;
 }
+
+/** The bundled sample calendar as a subscribable feed (used when no source is configured). */
+export const SAMPLE_FEED_PATH = "/api/calendar/feed.ics";
 
 function basicUtc(instant: number): string {
   return new Date(instant).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");

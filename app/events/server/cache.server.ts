@@ -1,0 +1,85 @@
+// The events cache: one key, lru-cache's fetch() doing the coalescing and stale-while-revalidate.
+//
+// - Fresh for `ttlMs`: answered from memory.
+// - Cold: concurrent callers share one load.
+// - Expired: the previous copy is answered at once while one background load runs.
+// - Load failed: the last good copy is kept and answered with stale: true, until it is
+//   `maxStaleMs` old (24 h); a failed load is retried after min(ttl, 30 s).
+// - Nothing (young enough) to answer: EventsUnavailableError.
+import { LRUCache } from "lru-cache";
+import type { CalendarEvent } from "~/events/model";
+
+export type Clock = { now(): number };
+
+/** Nothing to serve: the source failed and there is no copy younger than 24 hours. */
+export class EventsUnavailableError extends Error {
+  override name = "EventsUnavailableError";
+}
+
+export type Snapshot = {
+  events: CalendarEvent[];
+  /** Clock time (ms since the epoch) of the load that produced `events`. */
+  fetchedAt: number;
+  /** True when the last load failed and these are the last good events. */
+  stale: boolean;
+};
+
+export type EventsCacheOptions = {
+  load: (signal: AbortSignal) => Promise<CalendarEvent[]>;
+  ttlMs: number;
+  maxStaleMs?: number;
+  /** Wall-clock milliseconds; tests inject a fake one. */
+  clock?: Clock;
+  log?: (message: string) => void;
+};
+
+export type EventsCache = { get(): Promise<Snapshot> };
+
+const KEY = "events";
+export const MAX_STALE_MS = 24 * 60 * 60 * 1000;
+const MAX_RETRY_INTERVAL_MS = 30_000;
+
+export function createEventsCache({
+  load,
+  ttlMs,
+  maxStaleMs = MAX_STALE_MS,
+  clock = { now: () => Date.now() },
+  log = (message) => console.error(message),
+}: EventsCacheOptions): EventsCache {
+  const cache = new LRUCache<string, Snapshot>({
+    max: 1,
+    ttl: ttlMs,
+    // Serve the expired copy while one background fetch runs.
+    allowStale: true,
+    // Our clock, read on every check (no 1 ms debounce), so tests can move time.
+    perf: clock,
+    ttlResolution: 0,
+    fetchMethod: async (_key, previous, { signal, options }) => {
+      try {
+        const events = await load(signal);
+        return { events, fetchedAt: clock.now(), stale: false };
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : "unknown error";
+        if (previous && clock.now() - previous.fetchedAt <= maxStaleMs) {
+          log(`[events] refresh failed (${reason}); serving the copy from ${new Date(previous.fetchedAt).toISOString()}`);
+          // Keep the last good copy, marked stale, and try again soon.
+          options.ttl = Math.min(ttlMs, MAX_RETRY_INTERVAL_MS);
+          return { ...previous, stale: true };
+        }
+        log(`[events] loading events failed (${reason}) and there is no recent copy to serve`);
+        throw new EventsUnavailableError("The events calendar is unavailable right now.", { cause: error });
+      }
+    },
+  });
+
+  return {
+    async get() {
+      // A copy past the 24 h limit is never answered, not even while a refresh runs.
+      const current = cache.peek(KEY, { allowStale: true });
+      const tooOld = current !== undefined && clock.now() - current.fetchedAt > maxStaleMs;
+      const snapshot = await cache.fetch(KEY, tooOld ? { allowStale: false, forceRefresh: true } : {});
+      if (!snapshot) throw new EventsUnavailableError("The events calendar is unavailable right now.");
+      return snapshot;
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "~/env.server";
+import type { CalendarEvent } from "~/events/model";
+import { createEventsService, sortEvents, sourceFromEnv } from "./events.server";
+import { startInstant } from "./time.server";
+
+describe("sourceFromEnv", () => {
+  it("chooses Google, then the .ics feed, then the bundled sample", () => {
+    const google = sourceFromEnv(parseEnv({ GOOGLE_CALENDAR_ID: "team@group.calendar.google.com", GOOGLE_API_KEY: "k" }));
+    expect(google.kind).toBe("google");
+    expect(google.subscribeUrl).toBe("https://calendar.google.com/calendar/ical/team%40group.calendar.google.com/public/basic.ics");
+    const ics = sourceFromEnv(parseEnv({ CALENDAR_ICS_URL: "webcal://example.org/feed.ics" }));
+    expect(ics).toMatchObject({ kind: "ics", subscribeUrl: "webcal://example.org/feed.ics" });
+    expect(sourceFromEnv(parseEnv({}))).toMatchObject({ kind: "sample", subscribeUrl: "/api/calendar/feed.ics" });
+  });
+});
+
+describe("sortEvents", () => {
+  it("orders by start (all-day at New York midnight), then end, then id, and drops duplicate ids", () => {
+    const events: CalendarEvent[] = [
+      { id: "late", start: { dateTime: "2026-03-04T23:30:00-05:00" } },
+      { id: "allday", start: { date: "2026-03-04" }, end: { date: "2026-03-05" } },
+      { id: "b", start: { dateTime: "2026-03-04T09:00:00-05:00" }, end: { dateTime: "2026-03-04T10:00:00-05:00" } },
+      { id: "a", start: { dateTime: "2026-03-04T14:00:00Z" }, end: { dateTime: "2026-03-04T10:00:00-05:00" } },
+      { id: "tbd" },
+      { id: "early", start: { dateTime: "2026-03-04T00:30:00-05:00" } },
+      { id: "b", summary: "duplicate" },
+    ];
+    expect(sortEvents(events).map((e) => e.id)).toEqual(["allday", "early", "a", "b", "late", "tbd"]);
+  });
+});
+
+describe("the bundled sample", () => {
+  it.each(["2026-11-21T12:00:00Z", "2031-02-01T12:00:00Z", "2024-06-01T12:00:00Z"])(
+    "has past and upcoming events of every kind on %s",
+    async (today) => {
+      const now = Date.parse(today);
+      const { getEvents } = createEventsService(parseEnv({}), { clock: { now: () => now } });
+      const answer = await getEvents();
+      expect(answer).toMatchObject({ stale: false, subscribeUrl: "/api/calendar/feed.ics", updatedAt: new Date(now).toISOString() });
+      const starts = answer.events.map((e) => startInstant(e.start));
+      expect(starts).toEqual([...starts].sort((a, b) => a - b));
+      const past = answer.events.filter((e) => startInstant(e.start) < now);
+      const upcoming = answer.events.filter((e) => startInstant(e.start) >= now);
+      for (const list of [past, upcoming]) {
+        expect(list.some((e) => /member/i.test(e.summary ?? ""))).toBe(true);
+        expect(list.some((e) => e.start && "date" in e.start)).toBe(true);
+        expect(list.some((e) => e.start && "dateTime" in e.start && /-0[45]:00$/.test(e.start.dateTime))).toBe(true);
+      }
+      // A multi-day all-day event, and HTML that survived sanitizing.
+      expect(answer.events.some((e) => e.start && "date" in e.start && e.end && "date" in e.end && Date.parse(e.end.date) - Date.parse(e.start.date) > 86_400_000)).toBe(true);
+      expect(answer.events.some((e) => e.description?.includes("<ul>") && e.description.includes('rel="noopener noreferrer"'))).toBe(true);
+    },
+  );
+});

@@ -1,0 +1,101 @@
+// The events feature's server entry: which source, one process-wide cache, the API's answer.
+import type { Env } from "~/env.server";
+import { getEnv } from "~/env.server";
+import type { CalendarEvent, EventsResponse } from "~/events/model";
+import { SAMPLE_FEED_PATH } from "~/events/links";
+import { createEventsCache, type Clock, type EventsCache } from "./cache.server";
+import { defaultUpstreamOptions, type UpstreamOptions } from "./fetch-upstream.server";
+import { fetchGoogleEvents, googleSubscribeUrl } from "./google-source.server";
+import { fetchIcsEvents, parseIcsEvents } from "./ics-source.server";
+import sampleCalendar from "./sample-calendar.ics?raw";
+import { eventsWindow, startInstant } from "./time.server";
+
+export { EventsUnavailableError } from "./cache.server";
+
+export type EventsSource = {
+  kind: "google" | "ics" | "sample";
+  subscribeUrl: string;
+  load: (signal: AbortSignal) => Promise<CalendarEvent[]>;
+};
+
+export type EventsDeps = { upstream?: UpstreamOptions; clock?: Clock; log?: (message: string) => void };
+
+/** Google when GOOGLE_CALENDAR_ID is set, else CALENDAR_ICS_URL, else the bundled sample. */
+export function sourceFromEnv(env: Env, deps: EventsDeps = {}): EventsSource {
+  const upstream = deps.upstream ?? defaultUpstreamOptions;
+  const now = () => new Date((deps.clock ?? Date).now());
+  if (env.GOOGLE_CALENDAR_ID && env.GOOGLE_API_KEY) {
+    const config = { calendarId: env.GOOGLE_CALENDAR_ID, apiKey: env.GOOGLE_API_KEY, baseUrl: env.GOOGLE_CALENDAR_API_URL };
+    return {
+      kind: "google",
+      subscribeUrl: googleSubscribeUrl(config.calendarId),
+      load: (signal) => fetchGoogleEvents(config, eventsWindow(now()), upstream, signal),
+    };
+  }
+  if (env.CALENDAR_ICS_URL) {
+    const url = env.CALENDAR_ICS_URL;
+    return { kind: "ics", subscribeUrl: url, load: (signal) => fetchIcsEvents(url, eventsWindow(now()), upstream, signal) };
+  }
+  return { kind: "sample", subscribeUrl: SAMPLE_FEED_PATH, load: async () => parseIcsEvents(sampleCalendar, eventsWindow(now())) };
+}
+
+/** By start ascending (all-day dates at New York midnight), then end, then id; one event per id. */
+export function sortEvents(events: CalendarEvent[]): CalendarEvent[] {
+  const seen = new Set<string>();
+  return events
+    .filter((e) => !seen.has(e.id) && seen.add(e.id))
+    .sort((a, b) => startInstant(a.start) - startInstant(b.start) || startInstant(a.end) - startInstant(b.end) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+export type EventsService = {
+  source: EventsSource;
+  getEvents: () => Promise<EventsResponse>;
+};
+
+export function createEventsService(env: Env, deps: EventsDeps = {}): EventsService {
+  const source = sourceFromEnv(env, deps);
+  const cache: EventsCache = createEventsCache({
+    ttlMs: env.EVENTS_CACHE_TTL_SECONDS * 1000,
+    clock: deps.clock,
+    log: deps.log,
+    load: async (signal) => sortEvents(await source.load(signal)),
+  });
+  return {
+    source,
+    async getEvents() {
+      const snapshot = await cache.get();
+      return {
+        events: snapshot.events,
+        updatedAt: new Date(snapshot.fetchedAt).toISOString(),
+        stale: snapshot.stale,
+        subscribeUrl: source.subscribeUrl,
+      };
+    },
+  };
+}
+
+let service: EventsService | undefined;
+
+function eventsService(): EventsService {
+  service ??= createEventsService(getEnv());
+  return service;
+}
+
+/**
+ * The events for the API and the /events loader, from the process-wide cache.
+ * @throws EventsUnavailableError when the source failed and there is no copy (younger than 24 h) to serve.
+ */
+export function getEvents(): Promise<EventsResponse> {
+  return eventsService().getEvents();
+}
+
+/** One event of the current answer, by id; undefined when there is none. */
+export async function getEventById(id: string): Promise<CalendarEvent | undefined> {
+  const { events } = await getEvents();
+  return events.find((event) => event.id === id);
+}
+
+/** The bundled sample feed's text when it is the configured source (served at SAMPLE_FEED_PATH). */
+export function sampleFeed(): string | undefined {
+  return eventsService().source.kind === "sample" ? sampleCalendar : undefined;
+}

@@ -1,0 +1,124 @@
+// One GET to an upstream (Google, an .ics feed) with a timeout and a few jittered retries.
+// Errors carry a short description and never the URL: Google URLs contain the API key.
+import type { z } from "zod";
+
+export type UpstreamOptions = {
+  /** Per attempt, covering headers and body. */
+  timeoutMs: number;
+  /** Retries after the first attempt, on 429, 5xx, timeouts and network errors. */
+  retries: number;
+  /** Delay before retry number `attempt` (1-based). */
+  backoffMs: (attempt: number) => number;
+  sleep: (ms: number) => Promise<void>;
+  fetch: typeof globalThis.fetch;
+  log: (message: string) => void;
+};
+
+export const defaultUpstreamOptions: UpstreamOptions = {
+  timeoutMs: 5_000,
+  retries: 2,
+  backoffMs: jitteredBackoff(300),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  fetch: (...args) => globalThis.fetch(...args),
+  log: (message) => console.warn(message),
+};
+
+/** "Equal jitter": between half and all of base·2^(attempt-1). */
+export function jitteredBackoff(baseMs: number, random: () => number = Math.random): (attempt: number) => number {
+  return (attempt) => {
+    const ceiling = baseMs * 2 ** (attempt - 1);
+    return Math.round(ceiling / 2 + random() * (ceiling / 2));
+  };
+}
+
+export type UpstreamFailure = "http" | "timeout" | "network" | "invalid-body";
+
+export class UpstreamError extends Error {
+  override name = "UpstreamError";
+  constructor(
+    message: string,
+    readonly kind: UpstreamFailure,
+    readonly status?: number,
+    readonly retryable = false,
+  ) {
+    super(message);
+  }
+}
+
+export type RequestSpec<T> = {
+  url: string;
+  /** For messages and logs, e.g. "Google Calendar"; the URL is never logged. */
+  label: string;
+  accept: string;
+  /** Reads a 2xx body; throws UpstreamError("invalid-body") when it is not the expected shape. */
+  read: (response: Response) => Promise<T>;
+  /** Whether a non-2xx answer is worth retrying; defaults to 429 and 5xx. */
+  retryableStatus?: (status: number, body: string) => boolean;
+  signal?: AbortSignal;
+};
+
+const defaultRetryable = (status: number) => status === 429 || status >= 500;
+
+export async function requestUpstream<T>(spec: RequestSpec<T>, options: UpstreamOptions = defaultUpstreamOptions): Promise<T> {
+  let lastError: UpstreamError | undefined;
+  for (let attempt = 0; attempt <= options.retries; attempt++) {
+    if (attempt > 0) await options.sleep(options.backoffMs(attempt));
+    try {
+      return await attemptOnce(spec, options);
+    } catch (error) {
+      const failure = error instanceof UpstreamError ? error : new UpstreamError(`${spec.label}: unexpected failure`, "network", undefined, false);
+      lastError = failure;
+      const more = failure.retryable && attempt < options.retries;
+      options.log(`[events] ${failure.message} (attempt ${attempt + 1} of ${options.retries + 1}${more ? ", retrying" : ""})`);
+      if (!more) break;
+    }
+  }
+  throw lastError!;
+}
+
+async function attemptOnce<T>(spec: RequestSpec<T>, options: UpstreamOptions): Promise<T> {
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
+  let response: Response;
+  try {
+    response = await options.fetch(spec.url, { headers: { accept: spec.accept }, signal, redirect: "follow" });
+  } catch (error) {
+    throw abortOrNetwork(error, spec.label, timeout, options.timeoutMs);
+  }
+  try {
+    if (!response.ok) {
+      const body = await response.text();
+      const retryable = (spec.retryableStatus ?? defaultRetryable)(response.status, body);
+      throw new UpstreamError(`${spec.label} answered HTTP ${response.status}`, "http", response.status, retryable);
+    }
+    return await spec.read(response);
+  } catch (error) {
+    if (error instanceof UpstreamError) throw error;
+    throw abortOrNetwork(error, spec.label, timeout, options.timeoutMs);
+  }
+}
+
+function abortOrNetwork(error: unknown, label: string, timeout: AbortSignal, timeoutMs: number): UpstreamError {
+  if (timeout.aborted) return new UpstreamError(`${label} did not answer within ${timeoutMs} ms`, "timeout", undefined, true);
+  if (error instanceof Error && error.name === "AbortError") return new UpstreamError(`${label}: request aborted`, "network", undefined, false);
+  // Node's fetch errors say "fetch failed" with a code in `cause`; the code is safe to log, the URL is not.
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  const code = typeof cause?.code === "string" && /^[A-Z0-9_]+$/.test(cause.code) ? ` (${cause.code})` : "";
+  return new UpstreamError(`${label} could not be reached${code}`, "network", undefined, true);
+}
+
+/** Reads a JSON body and validates it; anything else is an invalid-body failure (no retry). */
+export function readJson<T>(schema: z.ZodType<T>, label: string): (response: Response) => Promise<T> {
+  return async (response) => {
+    const text = await response.text();
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      throw new UpstreamError(`${label} answered a body that is not JSON`, "invalid-body");
+    }
+    const result = schema.safeParse(data);
+    if (!result.success) throw new UpstreamError(`${label} answered JSON of an unexpected shape`, "invalid-body");
+    return result.data;
+  };
+}

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../../../tests/fakes/google-calendar";
+import type { UpstreamOptions } from "./fetch-upstream.server";
+import { UpstreamError } from "./fetch-upstream.server";
+import { fetchGoogleEvents, googleListUrl, isGoogleRateLimit, type GoogleSourceConfig } from "./google-source.server";
+import { eventsWindow } from "./time.server";
+
+const NOW = Date.parse("2026-03-01T12:00:00Z");
+const window = eventsWindow(new Date(NOW));
+let fake: FakeGoogleCalendar;
+let config: GoogleSourceConfig;
+let logs: string[];
+
+const options = (overrides: Partial<UpstreamOptions> = {}): UpstreamOptions => ({
+  timeoutMs: 300,
+  retries: 2,
+  backoffMs: () => 1,
+  sleep: async () => {},
+  fetch: (...args) => fetch(...args),
+  log: (m) => void logs.push(m),
+  ...overrides,
+});
+
+beforeAll(async () => {
+  fake = await startFakeGoogleCalendar({ now: () => NOW, slowMs: 1_000 });
+  config = { calendarId: fake.calendarId, apiKey: fake.apiKey, baseUrl: fake.url };
+});
+afterAll(() => fake.close());
+beforeEach(() => {
+  fake.reset();
+  logs = [];
+});
+
+async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
+  const error = await promise.then(
+    () => {
+      throw new Error("expected a failure");
+    },
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(UpstreamError);
+  return error as UpstreamError;
+}
+
+describe("fetchGoogleEvents against the fake Google Calendar", () => {
+  it("sends Google's events.list query and answers the window's events without cancelled ones", async () => {
+    const events = await fetchGoogleEvents(config, window, options());
+    expect(fake.requestCount()).toBe(1);
+    const query = fake.requests[0]!.query;
+    expect(Object.fromEntries(query)).toEqual({
+      key: fake.apiKey,
+      singleEvents: "true",
+      orderBy: "startTime",
+      timeMin: "2025-03-01T12:00:00.000Z",
+      timeMax: "2027-03-01T12:00:00.000Z",
+      maxResults: "250",
+    });
+    expect(fake.requests[0]!.path).toBe(`/calendar/v3/calendars/${encodeURIComponent(fake.calendarId)}/events`);
+    const ids = events.map((e) => e.id);
+    expect(ids).toEqual(["past300", "past200allday", "past30", "weeklycoffee_20260101T133000Z", "next7", "retreat", "member90", "future200"]);
+    expect(ids.some((id) => id.startsWith("cancelled"))).toBe(false);
+    expect(fake.unhandled).toEqual([]);
+  });
+
+  it("maps Google's resource: New York offsets, all-day dates, sanitized HTML", async () => {
+    const events = await fetchGoogleEvents(config, window, options());
+    const dinner = events.find((e) => e.id === "past30")!;
+    expect(dinner.start).toMatchObject({ timeZone: "America/New_York" });
+    expect(dinner.start && "dateTime" in dinner.start && dinner.start.dateTime).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:00:00-0[45]:00$/);
+    expect(dinner.description).toBe("<b>Members only.</b><ul><li>Dinner</li><li>Hot seat</li></ul>");
+    expect(events.find((e) => e.id === "retreat")).toMatchObject({ start: { date: "2026-04-10" }, end: { date: "2026-04-13" } });
+  });
+
+  it("follows nextPageToken through short and empty pages", async () => {
+    fake.setScenario("paginated");
+    const paged = await fetchGoogleEvents(config, window, options());
+    // pages of 5, 1, 0 (each still carrying a token), then the rest
+    expect(fake.requestCount()).toBe(4);
+    expect(fake.requests.slice(1).every((r) => r.query.get("pageToken"))).toBe(true);
+    fake.setScenario("normal");
+    expect(paged.map((e) => e.id)).toEqual((await fetchGoogleEvents(config, window, options())).map((e) => e.id));
+  });
+
+  it("stops after 10 pages", async () => {
+    let calls = 0;
+    const endless: UpstreamOptions["fetch"] = async () => {
+      calls++;
+      return Response.json({ kind: "calendar#events", items: [], nextPageToken: `t${calls}` });
+    };
+    await expect(fetchGoogleEvents(config, window, options({ fetch: endless }))).resolves.toEqual([]);
+    expect(calls).toBe(10);
+    expect(logs.join("\n")).toContain("more than 10 pages");
+  });
+
+  it("answers an empty calendar as no events", async () => {
+    fake.setScenario("empty");
+    await expect(fetchGoogleEvents(config, window, options())).resolves.toEqual([]);
+  });
+
+  it("sanitizes hostile descriptions", async () => {
+    fake.setScenario("hostile");
+    const events = await fetchGoogleEvents(config, window, options());
+    const hostile = events.filter((e) => e.id.startsWith("hostile")).map((e) => e.description);
+    expect(hostile).toEqual(["Hello", "Image", "<span>Click me</span>"]);
+  });
+
+  it("retries Google's 403 rateLimitExceeded and 500, then fails", async () => {
+    for (const scenario of ["rateLimit403", "error500"] as const) {
+      fake.reset();
+      fake.setScenario(scenario);
+      const error = await failure(fetchGoogleEvents(config, window, options()));
+      expect(fake.requestCount()).toBe(3);
+      expect(error.status).toBe(scenario === "error500" ? 500 : 403);
+    }
+  });
+
+  it("does not retry a bad key or a 404, and logs them as configuration errors without the key", async () => {
+    const badKey = await failure(fetchGoogleEvents({ ...config, apiKey: "AIza-wrong-key" }, window, options()));
+    expect(badKey.status).toBe(400);
+    expect(fake.requestCount()).toBe(1);
+    fake.setScenario("notFound");
+    const notFound = await failure(fetchGoogleEvents(config, window, options()));
+    expect(notFound.status).toBe(404);
+    expect(fake.requestCount()).toBe(2);
+    expect(logs.join("\n")).toContain("configuration error: Google Calendar answered 404 for GOOGLE_CALENDAR_ID");
+    expect(logs.join("\n")).toContain("check GOOGLE_API_KEY");
+    for (const text of [...logs, badKey.message, notFound.message]) {
+      expect(text).not.toContain(fake.apiKey);
+      expect(text).not.toContain("AIza-wrong-key");
+      expect(text).not.toContain("127.0.0.1");
+    }
+  });
+
+  it("fails on malformed JSON without retrying", async () => {
+    fake.setScenario("malformed");
+    expect((await failure(fetchGoogleEvents(config, window, options()))).kind).toBe("invalid-body");
+    expect(fake.requestCount()).toBe(1);
+  });
+
+  it("times out a slow answer (injected 300 ms) and gives up after 3 attempts", async () => {
+    fake.setScenario("slow");
+    expect((await failure(fetchGoogleEvents(config, window, options()))).kind).toBe("timeout");
+    expect(fake.requestCount()).toBe(3);
+  });
+});
+
+describe("Google helpers", () => {
+  it("encodes the calendar id in the path", () => {
+    expect(googleListUrl({ calendarId: "a b/c@group.calendar.google.com", apiKey: "k", baseUrl: "https://x.example/v3/" }, window)).toMatch(
+      /^https:\/\/x\.example\/v3\/calendars\/a%20b%2Fc%40group\.calendar\.google\.com\/events\?key=k&/,
+    );
+  });
+
+  it.each([
+    [429, "", true],
+    [503, "", true],
+    [403, '{"error":{"errors":[{"reason":"rateLimitExceeded"}]}}', true],
+    [403, '{"error":{"errors":[{"reason":"userRateLimitExceeded"}]}}', true],
+    [403, '{"error":{"errors":[{"reason":"forbidden"}]}}', false],
+    [403, "not json", false],
+    [400, "", false],
+    [404, "", false],
+  ])("isGoogleRateLimit(%i, %j) is %s", (status, body, expected) => {
+    expect(isGoogleRateLimit(status, body)).toBe(expected);
+  });
+});

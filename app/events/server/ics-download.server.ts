@@ -1,0 +1,74 @@
+// One event as an .ics file for "add to calendar": a VCALENDAR with that one VEVENT.
+// ical.js writes it (escaping commas, semicolons and newlines); lines are then folded at 75 octets,
+// never inside a UTF-8 character (RFC 5545 §3.1; ical.js folds by characters).
+import ICAL from "ical.js";
+import type { CalendarEvent, EventTime } from "~/events/model";
+import { htmlToPlainText } from "./sanitize.server";
+
+function toIcalTime(time: EventTime): ICAL.Time {
+  if ("date" in time) return ICAL.Time.fromDateString(time.date);
+  return ICAL.Time.fromJSDate(new Date(time.dateTime), true); // as UTC: no VTIMEZONE needed
+}
+
+export function eventToIcs(event: CalendarEvent, options: { now: Date; uidDomain: string }): string {
+  const calendar = new ICAL.Component("vcalendar");
+  calendar.addPropertyWithValue("version", "2.0");
+  calendar.addPropertyWithValue("prodid", "-//Founders Circle//Events//EN");
+  calendar.addPropertyWithValue("calscale", "GREGORIAN");
+  calendar.addPropertyWithValue("method", "PUBLISH");
+
+  const vevent = new ICAL.Component("vevent");
+  vevent.addPropertyWithValue("uid", `${event.id}@${options.uidDomain}`);
+  vevent.addPropertyWithValue("dtstamp", ICAL.Time.fromJSDate(options.now, true));
+  if (event.start) {
+    const start = toIcalTime(event.start);
+    vevent.addPropertyWithValue("dtstart", start);
+    if (event.end) vevent.addPropertyWithValue("dtend", toIcalTime(event.end));
+  }
+  vevent.addPropertyWithValue("summary", event.summary ?? "Untitled Event");
+  if (event.location) vevent.addPropertyWithValue("location", event.location);
+  const description = event.description ? htmlToPlainText(event.description) : "";
+  if (description) vevent.addPropertyWithValue("description", description);
+  calendar.addSubcomponent(vevent);
+  return foldLines(calendar.toString()) + "\r\n";
+}
+
+/** Unfolds, then folds every line at 75 octets; continuation lines start with one space. */
+export function foldLines(text: string): string {
+  const encoder = new TextEncoder();
+  return text
+    .replace(/\r?\n[ \t]/g, "")
+    .split(/\r?\n/)
+    .map((line) => {
+      const parts: string[] = [];
+      let current = "";
+      let octets = 0;
+      let limit = 75;
+      for (const char of line) {
+        const size = encoder.encode(char).length;
+        if (octets + size > limit) {
+          parts.push(current);
+          current = "";
+          octets = 0;
+          limit = 74; // the leading space counts
+        }
+        current += char;
+        octets += size;
+      }
+      parts.push(current);
+      return parts.join("\r\n ");
+    })
+    .join("\r\n");
+}
+
+/** A file name from the title: lower-case ASCII words joined by "-". */
+export function icsFileName(event: CalendarEvent): string {
+  const slug = (event.summary ?? "")
+    .normalize("NFKD")
+    .replace(/[^\x20-\x7e]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60);
+  return `${slug || "event"}.ics`;
+}

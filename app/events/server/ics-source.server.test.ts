@@ -1,0 +1,117 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { CalendarEvent } from "~/events/model";
+import { UpstreamError } from "./fetch-upstream.server";
+import { feedFetchUrl, parseIcsEvents } from "./ics-source.server";
+import { eventsWindow } from "./time.server";
+
+const NOW = new Date("2026-03-01T12:00:00Z");
+const window = eventsWindow(NOW);
+const fixture = (name: string) => readFileSync(new URL(`../../../tests/fixtures/${name}`, import.meta.url), "utf8");
+const parse = (name: string) => parseIcsEvents(fixture(name), window);
+const starts = (events: CalendarEvent[]) => events.map((e) => (e.start && "dateTime" in e.start ? e.start.dateTime : e.start?.date));
+
+describe("parseIcsEvents: weekly RRULE with EXDATE and an override, across the DST change", () => {
+  const events = parse("weekly-exdate-override.ics");
+
+  it("expands the series, skips the EXDATE and moves the overridden occurrence", () => {
+    expect(starts(events).sort()).toEqual([
+      "2026-02-19T19:00:00-05:00",
+      "2026-02-26T19:00:00-05:00",
+      // 2026-03-05 is an EXDATE
+      "2026-03-12T19:00:00-04:00", // 19:00 local on both sides of 8 March
+      "2026-03-20T18:00:00-04:00", // the 19 March occurrence, moved
+      "2026-03-26T19:00:00-04:00",
+      "2026-04-02T19:00:00-04:00",
+    ]);
+  });
+
+  it("keeps wall-clock end times and the zone", () => {
+    const march12 = events.find((e) => e.start && "dateTime" in e.start && e.start.dateTime.startsWith("2026-03-12"));
+    expect(march12?.end).toEqual({ dateTime: "2026-03-12T20:30:00-04:00", timeZone: "America/New_York" });
+    expect(march12?.start).toEqual({ dateTime: "2026-03-12T19:00:00-04:00", timeZone: "America/New_York" });
+  });
+
+  it("uses the override's own fields and the master's for the rest", () => {
+    const moved = events.find((e) => e.summary?.includes("moved"));
+    expect(moved?.end).toEqual({ dateTime: "2026-03-20T19:30:00-04:00", timeZone: "America/New_York" });
+    expect(moved?.location).toBe("The Library, 2 W 44th St, New York");
+  });
+
+  it("turns the plain-text description into escaped HTML with line breaks (and unfolds lines)", () => {
+    expect(events[0]?.description).toBe(
+      "Doors at 6:45.<br>Bring a question, not a pitch.<br>This line is long enough to be folded by the exporter.",
+    );
+  });
+
+  it("gives each occurrence its own stable, URL-safe id", () => {
+    const ids = events.map((e) => e.id);
+    expect(new Set(ids).size).toBe(events.length);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(parse("weekly-exdate-override.ics").map((e) => e.id)).toEqual(ids);
+  });
+});
+
+describe("parseIcsEvents: a rule without an end, TZID without VTIMEZONE", () => {
+  const events = parse("unbounded-monthly.ics");
+  const breakfasts = events.filter((e) => e.summary === "Members Breakfast");
+
+  it("is bounded by the window: 12 months back and 12 ahead", () => {
+    expect(breakfasts).toHaveLength(24);
+    expect(starts(breakfasts).sort()[0]).toBe("2025-03-01T08:00:00-05:00");
+    expect(starts(breakfasts).sort().at(-1)).toBe("2027-02-01T08:00:00-05:00");
+    expect(starts(breakfasts)).toContain("2025-07-01T08:00:00-04:00");
+  });
+
+  it("sanitizes an HTML description", () => {
+    expect(breakfasts[0]?.description).toBe(
+      '<b>Members only.</b> <a href="https://members.example.org/rsvp" rel="noopener noreferrer" target="_blank">RSVP</a>',
+    );
+  });
+
+  it("answers UTC times with the New York offset", () => {
+    const lunch = events.find((e) => e.summary?.startsWith("Lunch talk"));
+    expect(lunch?.start).toEqual({ dateTime: "2026-03-10T13:00:00-04:00" });
+  });
+});
+
+describe("parseIcsEvents: all-day events", () => {
+  const events = parse("all-day.ics");
+  const byTitle = (title: string) => events.filter((e) => e.summary === title);
+
+  it("answers VALUE=DATE as dates with an exclusive end", () => {
+    expect(byTitle("Demo Day")[0]).toMatchObject({ start: { date: "2026-03-04" }, end: { date: "2026-03-05" } });
+    expect(byTitle("Founders Retreat")[0]).toMatchObject({ start: { date: "2026-03-20" }, end: { date: "2026-03-23" } });
+    expect(byTitle("Office hours day")[0]).toMatchObject({ start: { date: "2026-04-01" }, end: { date: "2026-04-02" } });
+  });
+
+  it("expands yearly all-day rules inside the window only", () => {
+    expect(starts(byTitle("Community anniversary")).sort()).toEqual(["2025-06-15", "2026-06-15"]);
+  });
+});
+
+describe("parseIcsEvents: STATUS:CANCELLED", () => {
+  const titles = parse("cancelled.ics").map((e) => `${e.summary} ${e.start && "dateTime" in e.start ? e.start.dateTime.slice(0, 10) : ""}`);
+
+  it("drops cancelled events, series and single occurrences", () => {
+    expect(titles.sort()).toEqual(["Monday check-in 2026-03-02", "Monday check-in 2026-03-16", "Still on 2026-03-15"]);
+  });
+});
+
+describe("parseIcsEvents: bad input", () => {
+  it.each(["<html>not a calendar</html>", "", "BEGIN:VCARD\r\nEND:VCARD\r\n"])("refuses %j as invalid-body", (text) => {
+    let error: unknown;
+    try {
+      parseIcsEvents(text, window);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect((error as UpstreamError).kind).toBe("invalid-body");
+  });
+
+  it("reads webcal:// as https://", () => {
+    expect(feedFetchUrl("webcal://calendar.example.org/feed.ics")).toBe("https://calendar.example.org/feed.ics");
+    expect(feedFetchUrl("http://calendar.example.org/feed.ics")).toBe("http://calendar.example.org/feed.ics");
+  });
+});

