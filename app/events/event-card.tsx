@@ -17,7 +17,7 @@ export function EventCard({ event }: { event: CalendarEvent }) {
   const titleId = `event-${event.id}`;
 
   return (
-    <article aria-labelledby={titleId} className="flex flex-col gap-4 rounded-2xl border border-ink/10 bg-white p-6 sm:p-7">
+    <article aria-labelledby={titleId} className="flex h-full flex-col gap-4 rounded-2xl border border-ink/10 bg-white p-6 sm:p-7">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <h3 id={titleId} className="font-serif text-xl leading-snug font-semibold text-ink sm:text-2xl">
           {title}
@@ -43,10 +43,7 @@ export function EventCard({ event }: { event: CalendarEvent }) {
             <dt className="sr-only">Where</dt>
             <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brass-dark" />
             <dd>
-              <a href={mapSearchUrl(event.location)} {...newTab} className="underline decoration-ink/30 underline-offset-4 hover:decoration-ink">
-                {event.location}
-                <span className="sr-only"> (map, opens in a new tab)</span>
-              </a>
+              <Location value={event.location} />
             </dd>
           </div>
         ) : null}
@@ -55,7 +52,7 @@ export function EventCard({ event }: { event: CalendarEvent }) {
         // Sanitized on the server against an allow-list (app/events/server); never raw calendar HTML.
         <div className="event-description text-[0.9375rem] leading-relaxed text-ink-soft" dangerouslySetInnerHTML={{ __html: event.description }} />
       ) : null}
-      <div className="mt-1 flex flex-wrap gap-2">
+      <div className="mt-auto flex flex-wrap gap-2 pt-1">
         <a href={eventIcsPath(event.id)} download className={actionClass}>
           <Download aria-hidden="true" className="size-4" />
           Add to calendar (.ics)
@@ -70,5 +67,26 @@ export function EventCard({ event }: { event: CalendarEvent }) {
         ) : null}
       </div>
     </article>
+  );
+}
+
+const locationLinkClass = "underline decoration-ink/30 underline-offset-4 hover:decoration-ink";
+
+/** A place links to a map search, a URL to itself; "Online …" has nowhere to point. */
+function Location({ value }: { value: string }) {
+  if (/^https?:\/\//i.test(value)) {
+    return (
+      <a href={value} {...newTab} className={`${locationLinkClass} break-all`}>
+        {value}
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    );
+  }
+  if (/^(online|virtual)\b/i.test(value)) return <>{value}</>;
+  return (
+    <a href={mapSearchUrl(value)} {...newTab} className={locationLinkClass}>
+      {value}
+      <span className="sr-only"> (map, opens in a new tab)</span>
+    </a>
   );
 }

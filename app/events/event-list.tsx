@@ -1,4 +1,5 @@
 import { AlertCircle, CalendarX } from "lucide-react";
+import { Link } from "react-router";
 import { Spinner } from "~/components/spinner";
 import { EventCard } from "./event-card";
 import { eventsForTab } from "./filter";
@@ -17,7 +18,18 @@ const emptyText: Record<EventsTab, string> = {
 };
 
 /** The list in its four states (spec §4, §8): loading, error, empty, populated. */
-export function EventList({ state, tab, now }: { state: EventListState; tab: EventsTab; now: number }) {
+export function EventList({
+  state,
+  tab,
+  now,
+  limit = Number.POSITIVE_INFINITY,
+}: {
+  state: EventListState;
+  tab: EventsTab;
+  now: number;
+  /** Show at most this many, with a link to the whole list. */
+  limit?: number;
+}) {
   if (state.status === "loading") return <Spinner label="Loading events..." />;
 
   if (state.status === "error") {
@@ -32,7 +44,8 @@ export function EventList({ state, tab, now }: { state: EventListState; tab: Eve
     );
   }
 
-  const events = eventsForTab(state.data.events, tab, now);
+  const all = eventsForTab(state.data.events, tab, now);
+  const events = all.slice(0, limit);
   return (
     <div className="flex flex-col gap-5">
       {state.data.stale ? (
@@ -47,7 +60,7 @@ export function EventList({ state, tab, now }: { state: EventListState; tab: Eve
           <p>{emptyText[tab]}</p>
         </div>
       ) : (
-        <ul className="flex flex-col gap-5">
+        <ul className="grid gap-5 lg:grid-cols-2">
           {events.map((event) => (
             <li key={event.id}>
               <EventCard event={event} />
@@ -55,6 +68,15 @@ export function EventList({ state, tab, now }: { state: EventListState; tab: Eve
           ))}
         </ul>
       )}
+      {all.length > events.length ? (
+        <Link
+          to={{ pathname: "/events", search: `?${new URLSearchParams(tab === "past" ? { tab, all: "1" } : { all: "1" })}` }}
+          preventScrollReset
+          className="self-start rounded text-sm font-semibold text-ink underline underline-offset-4 hover:text-brass-dark"
+        >
+          Show all {all.length} {tab === "past" ? "past" : "upcoming"} events
+        </Link>
+      ) : null}
     </div>
   );
 }

@@ -1,9 +1,22 @@
+import { useQuery } from "@tanstack/react-query";
+import { Rss } from "lucide-react";
 import { PageHeader } from "~/components/page-header";
+import { usePublicConfig } from "~/components/use-public-config";
+import { site } from "~/content";
 import { CalendarEmbed } from "~/events/calendar-embed";
+import { EventList, type EventListState } from "~/events/event-list";
 import { EventTabs } from "~/events/event-tabs";
-import { parseTab } from "~/events/tab";
+import { eventsForTab } from "~/events/filter";
+import { eventJsonLd, jsonLdScript } from "~/events/json-ld";
+import type { EventsResponse } from "~/events/model";
+import { EventsUnavailableError, getEvents } from "~/events/server/events.server";
+import { listLimit, parseTab } from "~/events/tab";
+import { newTab } from "~/lib/external";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/events";
+
+// The spec §7 read: GET /api/calendar/events through the default query function.
+const EVENTS_QUERY_KEY = ["/api/calendar/events"];
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -13,11 +26,42 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { tab: parseTab(new URL(request.url).searchParams) };
+// Document requests: the events are in the HTML (readable without JavaScript, indexable).
+export async function loader({ request }: Route.LoaderArgs) {
+  const search = new URL(request.url).searchParams;
+  const view = { tab: parseTab(search), limit: listLimit(search), now: Date.now() };
+  try {
+    return { ...view, events: await getEvents(), failed: false };
+  } catch (error) {
+    if (!(error instanceof EventsUnavailableError)) throw error;
+    return { ...view, events: null, failed: true };
+  }
+}
+
+// In-app navigation: show the page at once and fetch the list from the API (spec §4 loading state).
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const search = new URL(request.url).searchParams;
+  return { tab: parseTab(search), limit: listLimit(search), now: Date.now(), events: null, failed: false };
 }
 
 export default function Events({ loaderData }: Route.ComponentProps) {
+  const { tab, limit, now, events, failed } = loaderData;
+  const { siteUrl } = usePublicConfig();
+  const query = useQuery<EventsResponse>({
+    queryKey: EVENTS_QUERY_KEY,
+    initialData: events ?? undefined,
+    // A server-side failure is shown as rendered; a later visit tries again.
+    enabled: !failed,
+  });
+
+  const state: EventListState = query.data
+    ? { status: "ready", data: query.data }
+    : failed || query.isError
+      ? { status: "error" }
+      : { status: "loading" };
+  // Structured data for the upcoming events a visitor can see on the page.
+  const upcoming = query.data ? eventsForTab(query.data.events, "upcoming", now).slice(0, limit) : [];
+
   return (
     <>
       <PageHeader
@@ -25,14 +69,26 @@ export default function Events({ loaderData }: Route.ComponentProps) {
         title="Member Events"
         lead="Speaker evenings, workshops and socials, virtual and in New York. Events marked Members Only need a login at the portal."
       />
-      <div className="mx-auto flex max-w-6xl flex-col gap-12 px-4 py-14 sm:px-6">
+      <div className="mx-auto flex max-w-6xl flex-col gap-14 px-4 py-14 sm:px-6">
         <section aria-labelledby="events-list-heading" className="flex flex-col gap-6">
           <div className="flex flex-wrap items-center justify-between gap-4">
             <h2 id="events-list-heading" className="font-serif text-3xl font-semibold tracking-tight text-ink">
-              {loaderData.tab === "past" ? "Past events" : "Upcoming events"}
+              {tab === "past" ? "Past events" : "Upcoming events"}
             </h2>
-            <EventTabs active={loaderData.tab} />
+            <EventTabs active={tab} />
           </div>
+          <EventList state={state} tab={tab} now={now} limit={limit} />
+          {query.data?.subscribeUrl ? (
+            <a
+              href={query.data.subscribeUrl}
+              {...newTab}
+              className="inline-flex items-center gap-2 self-start rounded text-sm font-semibold text-brass-dark underline-offset-4 hover:underline"
+            >
+              <Rss aria-hidden="true" className="size-4" />
+              Subscribe to the calendar
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          ) : null}
         </section>
         <section aria-labelledby="calendar-heading" className="flex flex-col gap-4">
           <h2 id="calendar-heading" className="font-serif text-2xl font-semibold text-ink">
@@ -41,6 +97,12 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           <CalendarEmbed />
         </section>
       </div>
+      {upcoming.length > 0 ? (
+        <script
+          type="application/ld+json"
+          dangerouslySetInnerHTML={{ __html: jsonLdScript(eventJsonLd(upcoming, { name: site.name, url: siteUrl })) }}
+        />
+      ) : null}
     </>
   );
 }
