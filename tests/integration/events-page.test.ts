@@ -1,0 +1,148 @@
+// The /events page as the server sends it (no JavaScript): every list state, from real sources.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeGoogleCalendar, type FakeGoogleCalendar, type GoogleScenario } from "../fakes/google-calendar";
+import { startServer, type RunningServer } from "../support/start-server";
+
+const NO_SOURCE = { GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "", CALENDAR_ICS_URL: "", GOOGLE_CALENDAR_API_URL: "" };
+
+async function page(server: RunningServer, search = "") {
+  const res = await fetch(`${server.url}/events${search}`);
+  return { status: res.status, html: await res.text() };
+}
+
+/** The titles of the event cards, in page order. */
+function titles(html: string): string[] {
+  return [...html.matchAll(/<h3 id="event-[^"]+"[^>]*>([^<]*)<\/h3>/g)].map((m) => m[1]!);
+}
+
+function jsonLd(html: string): Array<Record<string, unknown>> {
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+  return blocks.flat().filter((b) => b["@type"] === "Event");
+}
+
+describe("/events with the bundled sample calendar", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer(NO_SOURCE);
+  });
+  afterAll(() => server?.stop());
+
+  it("has upcoming events in the server HTML, ten at a time, with badges and add-to-calendar links", async () => {
+    const { status, html } = await page(server);
+    expect(status).toBe(200);
+    expect(titles(html)).toHaveLength(10);
+    expect(html).toContain("Upcoming events");
+    expect(html).toMatch(/>Members Only</);
+    expect(html).toMatch(/>Open</);
+    expect(html).toMatch(/href="\/api\/calendar\/events\/[\w-]+\.ics" download=""/);
+    expect(html).toContain("https://calendar.google.com/calendar/render?action=TEMPLATE");
+    expect(html).toMatch(/Show all (<!-- -->)?\d+(<!-- -->)? (<!-- -->)?upcoming(<!-- -->)? events/);
+    expect(html).toContain('href="/api/calendar/feed.ics"');
+    expect(html).not.toContain("Loading events...");
+  });
+
+  it("filters for real: ?tab=past shows ended events, most recent first", async () => {
+    const allUpcoming = titles((await page(server, "?all=1")).html);
+    const { html } = await page(server, "?tab=past");
+    expect(html).toContain("Past events");
+    const pastDates = [...html.matchAll(/<time dateTime="([^"]+)"/g)].map((m) => m[1]!);
+    expect(pastDates.length).toBeGreaterThan(0);
+    for (const date of pastDates) expect(Date.parse(date.length === 10 ? `${date}T23:59:59-05:00` : date)).toBeLessThan(Date.now());
+    // Most recent first.
+    const instants = pastDates.map((d) => Date.parse(d.length === 10 ? `${d}T12:00:00Z` : d));
+    expect(instants).toEqual([...instants].sort((a, b) => b - a));
+    // ?all=1 lifts the ten-per-tab limit.
+    expect(allUpcoming.length).toBeGreaterThan(10);
+  });
+
+  it("describes upcoming events as schema.org Event JSON-LD", async () => {
+    const events = jsonLd((await page(server)).html);
+    expect(events).toHaveLength(10);
+    for (const event of events) {
+      expect(event["@context"]).toBe("https://schema.org");
+      expect(typeof event.name).toBe("string");
+      expect(Date.parse(String(event.startDate))).toBeGreaterThan(Date.now() - 2 * 86_400_000);
+      expect(event.organizer).toMatchObject({ "@type": "Organization" });
+    }
+  });
+});
+
+describe("/events backed by Google Calendar", () => {
+  let fake: FakeGoogleCalendar;
+  const servers: RunningServer[] = [];
+  const start = async (scenario: GoogleScenario, extra: Record<string, string> = {}) => {
+    const server = await startServer({
+      ...NO_SOURCE,
+      GOOGLE_CALENDAR_ID: fake.calendarId,
+      GOOGLE_API_KEY: fake.apiKey,
+      GOOGLE_CALENDAR_API_URL: fake.url,
+      ...extra,
+    });
+    servers.push(server);
+    fake.setScenario(scenario);
+    return server;
+  };
+
+  beforeAll(async () => {
+    fake = await startFakeGoogleCalendar();
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await fake?.close();
+  });
+
+  it("populated: upcoming soonest first, past most recent first, cancelled ones gone", async () => {
+    const server = await start("normal");
+    const upcoming = titles((await page(server)).html);
+    expect(upcoming).toEqual(["Speaker Series: Pricing", "Founders Retreat", "Members Breakfast", "Annual Gala"]);
+    const past = titles((await page(server, "?tab=past")).html);
+    expect(past).toEqual(["Founder Coffee", "Member Core Group Dinner", "Founders Demo Day", "Speaker Series: Hiring your first ten"]);
+    const html = (await page(server)).html;
+    expect(html).toContain('href="https://calendar.google.com/calendar/ical/');
+    expect(html).not.toContain(fake.apiKey);
+  });
+
+  it("empty: the spec's sentence on Upcoming, a fitting one on Past", async () => {
+    const server = await start("empty");
+    expect((await page(server)).html).toContain("No upcoming events scheduled at this time.");
+    expect((await page(server, "?tab=past")).html).toContain("No past events to show yet.");
+  });
+
+  it("error: both sentences of the spec when the calendar fails and nothing is cached", async () => {
+    const server = await start("error500");
+    const { status, html } = await page(server);
+    expect(status).toBe(200);
+    expect(html).toContain("Failed to load events from calendar.");
+    expect(html).toContain("Please check back later or contact support if the issue persists.");
+    expect(html).not.toContain(fake.url);
+    expect(html).not.toContain(fake.apiKey);
+  });
+
+  it("stale: says when the list was last updated when the calendar fails after a good read", async () => {
+    const server = await start("normal", { EVENTS_CACHE_TTL_SECONDS: "1" });
+    expect(titles((await page(server)).html)).toHaveLength(4);
+    fake.setScenario("error500");
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    let html = "";
+    const deadline = Date.now() + 10_000;
+    // The first request after expiry answers at once and refreshes in the background.
+    while (!html.includes("as last updated") && Date.now() < deadline) {
+      html = (await page(server)).html;
+      if (!html.includes("as last updated")) await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    expect(html).toContain("The calendar could not be reached just now. Showing events as last updated");
+    expect(titles(html)).toHaveLength(4);
+  });
+
+  it("hostile descriptions arrive sanitized: no script, handler, iframe or javascript: URL", async () => {
+    const server = await start("hostile");
+    const { html } = await page(server, "?all=1");
+    expect(titles(html)).toEqual(expect.arrayContaining(["Hostile script", "Hostile onerror", "Hostile link"]));
+    const body = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+    expect(body).not.toMatch(/<script(?! type="application\/ld\+json")/);
+    expect(body).not.toMatch(/\sonerror\s*=/i);
+    expect(body).not.toMatch(/javascript:/i);
+    expect(body).not.toMatch(/<iframe[^>]*evil/);
+    expect(body).toContain("Click me");
+  });
+});
