@@ -1,0 +1,165 @@
+import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
+import { startServer, type RunningServer } from "../support/start-server";
+import type { Page } from "@playwright/test";
+import { DESKTOP, expect, test, waitForHydration, type Guard } from "./fixtures";
+
+const cards = (page: Page) => page.locator("main article");
+
+/** A deliberate failing API answer logs one resource error; tolerate exactly that one. */
+function tolerateStatus(guard: Guard, status: number) {
+  const text = `Failed to load resource: the server responded with a status of ${status}`;
+  for (let i = guard.issues.length - 1; i >= 0; i--) {
+    if (guard.issues[i]!.text.startsWith(text) && guard.issues[i]!.url.includes("/api/calendar/events")) guard.issues.splice(i, 1);
+  }
+}
+
+test.describe("events page (bundled sample calendar)", () => {
+  test.use({ viewport: DESKTOP });
+
+  test("lists upcoming events with badges and add-to-calendar links", async ({ page }) => {
+    await page.goto("/events");
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { name: "Upcoming events" })).toBeVisible();
+    await expect(cards(page)).toHaveCount(10);
+    await expect(page.getByText("Members Only", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("Open", { exact: true }).first()).toBeVisible();
+
+    const google = page.getByRole("link", { name: /^Google Calendar/ }).first();
+    await expect(google).toHaveAttribute("href", /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE/);
+    await expect(google).toHaveAttribute("target", "_blank");
+    await expect(google).toHaveAttribute("rel", "noopener noreferrer");
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: /^Add to calendar \(\.ics\)/ }).first().click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.ics$/);
+    const text = await (await download.createReadStream()).toArray();
+    expect(Buffer.concat(text).toString()).toMatch(/^BEGIN:VCALENDAR\r\n[\s\S]*BEGIN:VEVENT/);
+  });
+
+  test("tabs filter, live in the URL, and work with the back button", async ({ page }) => {
+    await page.goto("/events");
+    await waitForHydration(page);
+    const firstUpcoming = await cards(page).first().locator("h3").textContent();
+    const tabs = page.getByRole("navigation", { name: "Events" });
+
+    await tabs.getByRole("link", { name: "Past" }).click();
+    await expect(page).toHaveURL(/\/events\?tab=past$/);
+    await expect(page.getByRole("heading", { name: "Past events" })).toBeVisible();
+    await expect(tabs.getByRole("link", { name: "Past" })).toHaveAttribute("aria-current", "page");
+    const pastTimes = await cards(page).locator("time").evaluateAll((els) => els.map((el) => el.getAttribute("datetime") ?? ""));
+    expect(pastTimes.length).toBeGreaterThan(0);
+    for (const t of pastTimes) expect(Date.parse(t.length === 10 ? `${t}T00:00:00-05:00` : t)).toBeLessThan(Date.now());
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/events$/);
+    await expect(page.getByRole("heading", { name: "Upcoming events" })).toBeVisible();
+    await expect(cards(page).first().locator("h3")).toHaveText(firstUpcoming ?? "");
+  });
+
+  test("a shared ?tab=past link opens on the Past tab", async ({ page }) => {
+    await page.goto("/events?tab=past");
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { name: "Past events" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Events" }).getByRole("link", { name: "Past" })).toHaveAttribute("aria-current", "page");
+    await expect(cards(page).first()).toBeVisible();
+  });
+
+  test("client-side navigation shows the loading state, then the list", async ({ page }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/calendar/events", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Member Events" }).click();
+    await expect(page.getByRole("status")).toHaveText("Loading events...");
+    release();
+    await expect(cards(page)).toHaveCount(10);
+    await expect(page.getByText("Loading events...")).toHaveCount(0);
+  });
+
+  test("client-side navigation shows the error state when the API fails", async ({ page, guard }) => {
+    await page.route("**/api/calendar/events", (route) =>
+      route.fulfill({ status: 502, contentType: "application/json", body: JSON.stringify({ message: "The events calendar is unavailable right now." }) }),
+    );
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Member Events" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "Failed to load events from calendar." });
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText("Please check back later or contact support if the issue persists.");
+    tolerateStatus(guard, 502);
+  });
+
+  test("client-side navigation shows the empty state", async ({ page }) => {
+    await page.route("**/api/calendar/events", (route) =>
+      route.fulfill({ json: { events: [], updatedAt: new Date().toISOString(), stale: false } }),
+    );
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Member Events" }).click();
+    await expect(page.getByText("No upcoming events scheduled at this time.")).toBeVisible();
+    await page.getByRole("navigation", { name: "Events" }).getByRole("link", { name: "Past" }).click();
+    await expect(page.getByText("No past events to show yet.")).toBeVisible();
+  });
+});
+
+test.describe("event dates in a browser far from New York", () => {
+  test.use({ viewport: DESKTOP, timezoneId: "Asia/Tokyo" });
+
+  test("show the same New York dates as the server HTML, with no hydration drift", async ({ page }) => {
+    const raw = await (await page.request.get("/events")).text();
+    const serverDates = [...raw.matchAll(/<time dateTime="[^"]+">([^<]+)<\/time>/g)].map((m) => m[1]);
+    expect(serverDates.length).toBeGreaterThan(0);
+    await page.goto("/events");
+    await waitForHydration(page);
+    const shown = await cards(page).locator("time").allTextContents();
+    expect(shown).toEqual(serverDates);
+    expect(shown.join(" ")).toMatch(/(EST|EDT)/);
+  });
+});
+
+test.describe("hostile calendar descriptions", () => {
+  test.use({ viewport: DESKTOP });
+  let fake: FakeGoogleCalendar;
+  let server: RunningServer;
+
+  test.beforeAll(async () => {
+    fake = await startFakeGoogleCalendar();
+    fake.setScenario("hostile");
+    server = await startServer({
+      GOOGLE_CALENDAR_ID: fake.calendarId,
+      GOOGLE_API_KEY: fake.apiKey,
+      GOOGLE_CALENDAR_API_URL: fake.url,
+      CALENDAR_ICS_URL: "",
+    });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await fake?.close();
+  });
+
+  test("render as text: no script runs, no dialog opens", async ({ page }) => {
+    let dialogs = 0;
+    page.on("dialog", (dialog) => {
+      dialogs++;
+      void dialog.dismiss();
+    });
+    await page.goto(`${server.url}/events?all=1`);
+    await waitForHydration(page);
+    const hostile = page.locator("main article").filter({ hasText: "Hostile" });
+    await expect(hostile).toHaveCount(3);
+    await expect(page.locator("main article script, main article iframe, main article img")).toHaveCount(0);
+    await expect(page.locator("main article [onerror], main article a[href^='javascript:']")).toHaveCount(0);
+    // The text of the stripped link survives, as text.
+    await expect(hostile.getByText("Click me")).toBeVisible();
+    await hostile.getByText("Click me").click();
+    await page.waitForTimeout(200);
+    expect(dialogs).toBe(0);
+    expect(await page.content()).not.toContain(fake.apiKey);
+  });
+});
