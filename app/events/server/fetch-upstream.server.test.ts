@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { jitteredBackoff, readJson, requestUpstream, UpstreamError, type UpstreamOptions } from "./fetch-upstream.server";
+import { rejectionOf } from "../../../tests/support/rejection";
 
 // A real loopback server whose answers are scripted per request.
 type Script = (count: number) => { status: number; body: string; delayMs?: number } | "reset";
@@ -50,16 +51,7 @@ function options(overrides: Partial<UpstreamOptions> = {}) {
 const shape = z.object({ ok: z.literal(true) });
 const get = (opts: UpstreamOptions) => requestUpstream({ url, label: "Test upstream", accept: "application/json", read: readJson(shape, "Test upstream") }, opts);
 
-async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
-  const error = await promise.then(
-    () => {
-      throw new Error("expected a failure");
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(UpstreamError);
-  return error as UpstreamError;
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, UpstreamError);
 
 describe("requestUpstream", () => {
   it("answers the validated body on success, in one request", async () => {

@@ -4,6 +4,7 @@ import type { UpstreamOptions } from "./fetch-upstream.server";
 import { UpstreamError } from "./fetch-upstream.server";
 import { fetchGoogleEvents, googleListUrl, isGoogleRateLimit, type GoogleSourceConfig } from "./google-source.server";
 import { eventsWindow } from "./time.server";
+import { rejectionOf } from "../../../tests/support/rejection";
 
 const NOW = Date.parse("2026-03-01T12:00:00Z");
 const window = eventsWindow(new Date(NOW));
@@ -31,16 +32,7 @@ beforeEach(() => {
   logs = [];
 });
 
-async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
-  const error = await promise.then(
-    () => {
-      throw new Error("expected a failure");
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(UpstreamError);
-  return error as UpstreamError;
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, UpstreamError);
 
 describe("fetchGoogleEvents against the fake Google Calendar", () => {
   it("sends Google's events.list query and answers the window's events without cancelled ones", async () => {
