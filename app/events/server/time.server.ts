@@ -1,5 +1,6 @@
 // Instants and wall-clock times, converted with the platform's IANA time-zone data (Intl).
 import type { EventTime } from "~/events/model";
+import { instantOf } from "~/events/time";
 
 /** The community meets in New York; timed events are answered with this zone's UTC offset. */
 export const DISPLAY_TIME_ZONE = "America/New_York";
@@ -103,17 +104,8 @@ export function isDateOnly(value: string): boolean {
   return DATE.test(value);
 }
 
-/** Sort key of an event time: the instant, or midnight in New York for an all-day date. */
+/** Sort key of an event time: the shared instantOf (all-day at New York midnight), unparseable last. */
 export function startInstant(time: EventTime | undefined): number {
-  if (!time) return Number.POSITIVE_INFINITY;
-  if ("date" in time) {
-    const m = DATE.exec(time.date);
-    if (!m) return Number.POSITIVE_INFINITY;
-    return wallTimeToInstant(
-      { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]), hour: 0, minute: 0, second: 0 },
-      DISPLAY_TIME_ZONE,
-    );
-  }
-  const ms = Date.parse(time.dateTime);
-  return Number.isNaN(ms) ? Number.POSITIVE_INFINITY : ms;
+  const instant = instantOf(time);
+  return Number.isNaN(instant) ? Number.POSITIVE_INFINITY : instant;
 }
