@@ -1,15 +1,15 @@
 import * as Tooltip from "@radix-ui/react-tooltip";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, Suspense, useSyncExternalStore } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { NotFoundCard } from "./components/not-found-card";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
-import { Toaster } from "./components/toast/toaster";
 import { getPublicConfig } from "./config.server";
-import { createQueryClient } from "./lib/query-client";
+
+// Toasts only ever follow a visitor's action, so their code loads after hydration.
+const Toaster = lazy(() => import("./components/toast/toaster"));
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -21,7 +21,7 @@ export function loader() {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+  const hydrated = useHydrated();
   return (
     <html lang="en">
       <head>
@@ -38,22 +38,29 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to main content
         </a>
-        <QueryClientProvider client={queryClient}>
-          <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-            <Toaster>
-              <SiteHeader />
-              <main id="main" tabIndex={-1} className="flex-1 outline-none">
-                {children}
-              </main>
-              <SiteFooter />
-            </Toaster>
-          </Tooltip.Provider>
-        </QueryClientProvider>
+        <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
+          <SiteHeader />
+          <main id="main" tabIndex={-1} className="flex-1 outline-none">
+            {children}
+          </main>
+          <SiteFooter />
+        </Tooltip.Provider>
+        {hydrated ? (
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
+        ) : null}
         <ScrollRestoration />
         <Scripts />
       </body>
     </html>
   );
+}
+
+const noSubscription = () => () => {};
+/** False in the server HTML and during hydration, true once React runs in the browser. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
 }
 
 export default function App() {

@@ -1,45 +1,87 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { ExternalLink, Menu, X } from "lucide-react";
-import { useState } from "react";
+import { useCallback, useEffect, useRef, useSyncExternalStore, type KeyboardEvent, type MouseEvent } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { newTab } from "~/lib/external";
 import { buttonStyles } from "./button-styles";
 import { navItems, navLinkClass } from "./navigation";
 import { usePublicConfig } from "./use-public-config";
 
-/** The small-screen drawer: slides from the left, traps focus, closes on Esc, overlay or any choice. */
+const MENU_ID = "site-menu";
+
+/**
+ * The small-screen drawer: a native modal <dialog> sliding from the left. The browser opens it
+ * from the button (invoker command) even before React runs, makes the page behind inert, closes
+ * it on Esc or a click outside (closedby="any") and returns focus to the button. React adds what
+ * the platform lacks: closing on in-app navigation, Tab wrapping inside, and fallbacks for
+ * browsers without invoker commands or closedby.
+ */
 export function MobileMenu() {
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const { pathname } = useLocation();
-  // Open only on the page where it was opened, so back/forward navigation also closes it.
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
-  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
-  const close = () => setOpen(false);
   const { loginUrl } = usePublicConfig();
+  const open = useDialogOpen(dialogRef);
+  const close = () => dialogRef.current?.close();
+
+  // Any navigation (a link here, back/forward) closes it. Not on mount: a visitor may have opened
+  // it before React arrived.
+  const shownOn = useRef(pathname);
+  useEffect(() => {
+    if (shownOn.current === pathname) return;
+    shownOn.current = pathname;
+    dialogRef.current?.close();
+  }, [pathname]);
+
+  const openWithoutInvokers = () => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open && !supportsInvokerCommands()) dialog.showModal();
+  };
+  // The panel fills the dialog box, so a click whose target is the dialog itself hit the backdrop.
+  const closeOnBackdrop = (event: MouseEvent<HTMLDialogElement>) => {
+    if (event.target === event.currentTarget) close();
+  };
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger
+    <>
+      <button
+        type="button"
+        command="show-modal"
+        commandfor={MENU_ID}
+        onClick={openWithoutInvokers}
+        aria-haspopup="dialog"
+        aria-controls={MENU_ID}
+        aria-expanded={open}
         data-needs-js
         className="-ml-2 grid size-11 place-items-center rounded-md text-ink hover:bg-sand focus-visible:outline-2 focus-visible:outline-brass-dark md:hidden"
         aria-label="Open menu"
       >
         <Menu aria-hidden="true" className="size-6" />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="drawer-overlay fixed inset-0 z-50 bg-ink/40" />
-        <Dialog.Content
-          className="drawer fixed inset-y-0 left-0 z-50 flex w-[min(20rem,85vw)] flex-col gap-6 bg-paper p-6 shadow-2xl outline-none"
-          aria-describedby={undefined}
-        >
+      </button>
+      <dialog
+        ref={dialogRef}
+        id={MENU_ID}
+        aria-labelledby={`${MENU_ID}-title`}
+        closedby="any"
+        onClick={closeOnBackdrop}
+        onKeyDown={wrapTab}
+        className="drawer fixed inset-y-0 right-auto left-0 m-0 h-dvh max-h-none w-[min(20rem,85vw)] max-w-none bg-paper p-0 text-ink shadow-2xl outline-none"
+      >
+        <div className="flex h-full flex-col gap-6 p-6">
           <div className="flex items-center justify-between">
-            <Dialog.Title className="font-serif text-xl font-semibold text-ink">Menu</Dialog.Title>
-            <Dialog.Close
+            <h2 id={`${MENU_ID}-title`} className="font-serif text-xl font-semibold text-ink">
+              Menu
+            </h2>
+            <button
+              type="button"
+              command="close"
+              commandfor={MENU_ID}
+              onClick={() => {
+                if (!supportsInvokerCommands()) close();
+              }}
               className="-mr-2 grid size-11 place-items-center rounded-md text-ink hover:bg-sand focus-visible:outline-2 focus-visible:outline-brass-dark"
               aria-label="Close menu"
             >
               <X aria-hidden="true" className="size-6" />
-            </Dialog.Close>
+            </button>
           </div>
           <nav aria-label="Main">
             <ul className="flex flex-col gap-1">
@@ -62,8 +104,51 @@ export function MobileMenu() {
               <span className="sr-only">(opens in a new tab)</span>
             </a>
           </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </div>
+      </dialog>
+    </>
   );
+}
+
+function supportsInvokerCommands(): boolean {
+  return "commandForElement" in HTMLButtonElement.prototype;
+}
+
+/** Whether the dialog is open, however it was opened (invoker, script, or before hydration). */
+function useDialogOpen(ref: React.RefObject<HTMLDialogElement | null>): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const dialog = ref.current;
+      if (!dialog) return () => {};
+      // Dialogs fire "toggle" on open and close; "close" covers browsers that only have that.
+      dialog.addEventListener("toggle", onChange);
+      dialog.addEventListener("close", onChange);
+      return () => {
+        dialog.removeEventListener("toggle", onChange);
+        dialog.removeEventListener("close", onChange);
+      };
+    },
+    [ref],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => ref.current?.open ?? false,
+    () => false,
+  );
+}
+
+/** A modal dialog lets Tab reach the browser's own UI; the menu keeps it cycling inside instead. */
+function wrapTab(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== "Tab") return;
+  const focusable = event.currentTarget.querySelectorAll<HTMLElement>("a[href], button:not([disabled])");
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
 }

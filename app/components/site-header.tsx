@@ -37,8 +37,7 @@ export function SiteHeader() {
         </div>
       </div>
       <noscript>
-        {/* Without JavaScript the drawer cannot open: hide its button and show the links inline. */}
-        <style>{"[data-needs-js]{display:none!important}"}</style>
+        {/* Without scripting the drawer's button is hidden (app.css) and these links show instead. */}
         <nav aria-label="Main" className="border-t border-ink/10 px-4 py-2 md:hidden">
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
             {navItems.map((item) => (

@@ -40,3 +40,11 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+let browserClient: QueryClient | undefined;
+
+/** A fresh client per server render; in the browser one for the whole visit, so cached data outlives navigation. */
+export function getQueryClient(): QueryClient {
+  if (typeof document === "undefined") return createQueryClient();
+  return (browserClient ??= createQueryClient());
+}

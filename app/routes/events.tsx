@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { Rss } from "lucide-react";
 import { PageHeader } from "~/components/page-header";
 import { usePublicConfig } from "~/components/use-public-config";
@@ -12,7 +12,9 @@ import type { EventsResponse } from "~/events/model";
 import { EventsUnavailableError, getEvents } from "~/events/server/events.server";
 import { listLimit, parseTab } from "~/events/tab";
 import { newTab } from "~/lib/external";
+import { getQueryClient } from "~/lib/query-client";
 import { pageMeta } from "~/lib/seo";
+import { useState } from "react";
 import type { Route } from "./+types/events";
 
 // The spec §7 read: GET /api/calendar/events through the default query function.
@@ -44,7 +46,17 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { tab: parseTab(search), limit: listLimit(search), now: Date.now(), events: null, failed: false };
 }
 
-export default function Events({ loaderData }: Route.ComponentProps) {
+// Only this page reads through TanStack Query, so only this page loads it.
+export default function EventsPage({ loaderData }: Route.ComponentProps) {
+  const [client] = useState(getQueryClient);
+  return (
+    <QueryClientProvider client={client}>
+      <Events loaderData={loaderData} />
+    </QueryClientProvider>
+  );
+}
+
+function Events({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
   const { tab, limit, now, events, failed } = loaderData;
   const { siteUrl } = usePublicConfig();
   const query = useQuery<EventsResponse>({

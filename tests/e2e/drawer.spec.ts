@@ -44,7 +44,7 @@ test.describe("mobile drawer (375 px)", () => {
     expect(focusables).toBeGreaterThanOrEqual(8); // close button, 5 links, Apply, Login
     const focusInsideDrawer = () =>
       page.evaluate(() => {
-        const dialog = document.querySelector('[role="dialog"]');
+        const dialog = document.querySelector("dialog[open]");
         return dialog !== null && document.activeElement !== null && dialog.contains(document.activeElement);
       });
 
@@ -144,11 +144,25 @@ test.describe("mobile drawer (375 px)", () => {
   });
 
   test("the page behind the open drawer is hidden from assistive technology until it closes", async ({ page }) => {
-    await expect(page.getByRole("main")).toHaveCount(1);
+    // What a screen reader gets: Chromium's own accessibility tree.
+    const cdp = await page.context().newCDPSession(page);
+    const mainExposed = async () => {
+      const { nodes } = (await cdp.send("Accessibility.getFullAXTree")) as { nodes: { role?: { value?: string }; ignored: boolean }[] };
+      return nodes.some((node) => node.role?.value === "main" && !node.ignored);
+    };
+    const focusInMain = () =>
+      page.locator("main a[href]").first().evaluate((link: HTMLElement) => {
+        link.focus();
+        return document.activeElement === link;
+      });
+
+    expect(await mainExposed()).toBe(true);
     await page.getByRole("button", { name: "Open menu" }).click();
     await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
-    await expect(page.getByRole("main")).toHaveCount(0);
+    await expect.poll(mainExposed).toBe(false);
+    expect(await focusInMain()).toBe(false);
     await page.keyboard.press("Escape");
-    await expect(page.getByRole("main")).toHaveCount(1);
+    await expect.poll(mainExposed).toBe(true);
+    expect(await focusInMain()).toBe(true);
   });
 });

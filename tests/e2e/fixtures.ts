@@ -134,12 +134,20 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
-/** Resolves once React has hydrated the document (React attaches its fiber to hydrated nodes). */
+/**
+ * React hydrates on a visitor's first interaction (app/entry.client.tsx): move the pointer the
+ * way a person would, then wait until React owns the page (React attaches its fiber to hydrated nodes).
+ */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const main = document.getElementById("main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber$"));
-  });
+  await page.mouse.move(1, 1);
+  await page.mouse.move(2, 2);
+  await page.waitForFunction(isHydrated);
+}
+
+/** Runs in the page: whether React has hydrated the document. */
+export function isHydrated(): boolean {
+  const main = document.getElementById("main");
+  return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber$"));
 }
 
 /** Scrolls to the bottom in steps, so lazy images and iframes start loading. */

@@ -4,11 +4,10 @@ import { useSyncExternalStore } from "react";
 import { toastStore } from "./toast-store";
 
 /** Radix toast provider and viewport, configured with the spec §9 constants. */
-export function Toaster({ children }: { children: React.ReactNode }) {
+export default function Toaster() {
   const { toasts } = useSyncExternalStore(toastStore.subscribe, toastStore.getState, toastStore.getState);
   return (
     <ToastPrimitive.Provider duration={5000} swipeDirection="right" swipeThreshold={50} label="Notification">
-      {children}
       {toasts.map((t) => (
         <ToastPrimitive.Root
           key={t.id}

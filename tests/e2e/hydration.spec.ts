@@ -1,0 +1,94 @@
+import type { Page, Request } from "@playwright/test";
+import { PHONE, expect, isHydrated, test, waitForHydration } from "./fixtures";
+
+// Issue 4 budget: JavaScript transferred on `/` under 90 KB compressed.
+const HOME_JS_BUDGET = 90 * 1024;
+
+/** Records every script request of the page with the bytes that went over the wire. */
+function recordScripts(page: Page): Request[] {
+  const scripts: Request[] = [];
+  page.on("requestfinished", (request) => {
+    if (request.resourceType() === "script") scripts.push(request);
+  });
+  return scripts;
+}
+
+async function transferred(requests: Request[]): Promise<number> {
+  const sizes = await Promise.all(requests.map((r) => r.sizes()));
+  return sizes.reduce((sum, s) => sum + s.responseBodySize, 0);
+}
+
+test.describe("hydration waits for a visitor", () => {
+  test("a page that is only read loads no React DOM; the first interaction hydrates it", async ({ page }) => {
+    const scripts = recordScripts(page);
+    await page.goto("/", { waitUntil: "networkidle" });
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(isHydrated)).toBe(false);
+    const beforeInteraction = [...scripts];
+    const bytes = await transferred(beforeInteraction);
+    console.log(`[measure] / before interaction: ${beforeInteraction.length} scripts, ${(bytes / 1024).toFixed(1)} KB transferred`);
+    expect(bytes).toBeLessThan(HOME_JS_BUDGET);
+
+    await waitForHydration(page);
+    const afterInteraction = scripts.filter((r) => !beforeInteraction.includes(r));
+    // React DOM itself arrives only now.
+    expect(afterInteraction.length).toBeGreaterThan(0);
+    console.log(`[measure] / on first interaction: +${((await transferred(afterInteraction)) / 1024).toFixed(1)} KB`);
+  });
+
+  test("the page is served compressed so the budget above counts compressed bytes", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const script = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
+    expect(script).toBeTruthy();
+    const response = await request.get(script!, { headers: { "accept-encoding": "br, gzip" } });
+    expect(response.headers()["content-encoding"]).toMatch(/br|gzip/);
+  });
+
+  test.describe("at phone width", () => {
+    test.use({ viewport: PHONE });
+
+    test("a drawer opened by the first tap stays open while React hydrates", async ({ page }) => {
+      await page.goto("/");
+      expect(await page.evaluate(isHydrated)).toBe(false);
+      // The tap itself is the first interaction: it opens the drawer and starts hydration.
+      await page.getByRole("button", { name: "Open menu" }).click();
+      const drawer = page.getByRole("dialog", { name: "Menu" });
+      await expect(drawer).toBeVisible();
+      await page.waitForFunction(isHydrated);
+      await page.waitForTimeout(300);
+      await expect(drawer).toBeVisible();
+      await expect(page.getByRole("button", { name: "Open menu", includeHidden: true })).toHaveAttribute("aria-expanded", "true");
+      await drawer.getByRole("link", { name: "About Us", exact: true }).click();
+      await expect(page).toHaveURL(/\/about$/);
+      await expect(drawer).toBeHidden();
+    });
+  });
+
+  test.describe("at phone width, without React", () => {
+    test.use({ viewport: PHONE });
+
+    test("the drawer opens and closes before React has loaded", async ({ page }) => {
+      // Hold React DOM's chunk forever: whatever works now works without React.
+      let held = 0;
+      await page.route(/\/assets\/.+\.js$/, async (route) => {
+        const body = await (await route.fetch()).text();
+        if (body.includes("__reactContainer$")) {
+          held++;
+          return; // never answered
+        }
+        await route.fallback();
+      });
+      await page.goto("/");
+      const menuButton = page.getByRole("button", { name: "Open menu" });
+      await menuButton.click();
+      const drawer = page.getByRole("dialog", { name: "Menu" });
+      await expect(drawer).toBeVisible();
+      await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0);
+      await page.keyboard.press("Escape");
+      await expect(drawer).toBeHidden();
+      await expect(menuButton).toBeFocused();
+      expect(await page.evaluate(isHydrated)).toBe(false);
+      expect(held).toBeGreaterThan(0);
+    });
+  });
+});
