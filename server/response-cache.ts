@@ -39,7 +39,7 @@ export function createResponseCache({ render, ttlFor, nonceOf, maxBytes = 32 * 1
   // Random per process: it cannot occur in content by chance, nor be guessed to inject a nonce.
   const placeholder = randomBytes(18).toString("base64url");
 
-  const cache = new LRUCache<string, Entry, { ttl: number }>({
+  const cache = new LRUCache<string, Entry>({
     maxSize: maxBytes,
     sizeCalculation: (entry) => entry.identity.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0) + 256,
     // lru-cache shares one render between concurrent misses of the same key.
