@@ -76,3 +76,34 @@ describe("parseEnv: events source", () => {
     expect(message).toContain("GOOGLE_API_KEY");
   });
 });
+
+describe("parseEnv: the HTTP process", () => {
+  it("defaults to no trusted proxy, 120 API requests a minute and info logs", () => {
+    expect(parseEnv({})).toMatchObject({ TRUST_PROXY: false, RATE_LIMIT_PER_MINUTE: 120, LOG_LEVEL: "info" });
+  });
+
+  it.each([
+    ["true", true],
+    ["FALSE", false],
+    ["1", 1],
+    ["loopback", ["loopback"]],
+    ["10.0.0.0/8, 192.168.1.7,::1, fd00::/8", ["10.0.0.0/8", "192.168.1.7", "::1", "fd00::/8"]],
+  ])("reads TRUST_PROXY=%s", (value, expected) => {
+    expect(parseEnv({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it.each(["yes", "10.0.0.0/33", "::1/129", "10.0.0.1/8/1", "example.org", "1,2", "-1", "loopback,"])(
+    "names TRUST_PROXY when it is %s",
+    (value) => {
+      expect(errorOf({ TRUST_PROXY: value })).toMatch(/TRUST_PROXY: must be true, false, a hop count/);
+    },
+  );
+
+  it("reads RATE_LIMIT_PER_MINUTE and LOG_LEVEL, and names bad ones", () => {
+    expect(parseEnv({ RATE_LIMIT_PER_MINUTE: "5", LOG_LEVEL: "debug" })).toMatchObject({ RATE_LIMIT_PER_MINUTE: 5, LOG_LEVEL: "debug" });
+    const message = errorOf({ RATE_LIMIT_PER_MINUTE: "0", LOG_LEVEL: "verbose" });
+    expect(message).toMatch(/RATE_LIMIT_PER_MINUTE/);
+    expect(message).toMatch(/LOG_LEVEL/);
+    expect(message).not.toContain("verbose");
+  });
+});

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const httpUrl = z
@@ -13,6 +14,36 @@ const feedUrl = z
   .trim()
   .refine((value) => URL.canParse(value) && /^(https?|webcal):$/.test(new URL(value).protocol), {
     message: "must be an absolute http(s) or webcal URL",
+  });
+
+// Express's `trust proxy`: false (default), true (every hop), a hop count, or a list of addresses,
+// subnets and proxy-addr's names for private ranges.
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+const isProxyAddress = (entry: string) => {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+};
+export type TrustProxy = boolean | number | string[];
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): TrustProxy => {
+    const lower = value.toLowerCase();
+    if (lower === "true") return true;
+    if (lower === "false") return false;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value.split(",").map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: "custom",
+      message: "must be true, false, a hop count, or a comma-separated list of addresses/subnets (or loopback, linklocal, uniquelocal)",
+    });
+    return z.NEVER;
   });
 
 // Unset and empty are the same thing for an operator.
@@ -34,6 +65,10 @@ export const envSchema = z
     GOOGLE_CALENDAR_API_URL: optional(httpUrl).default("https://www.googleapis.com/calendar/v3"),
     CALENDAR_ICS_URL: optional(feedUrl),
     EVENTS_CACHE_TTL_SECONDS: optional(z.coerce.number().int().min(1).max(86_400)).default(300),
+    // The HTTP process: proxies, abuse limits, logs.
+    TRUST_PROXY: optional(trustProxy).default(false),
+    RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(1).max(100_000)).default(120),
+    LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default("info"),
   })
   // `when` runs the cross-variable rules even if another variable failed, so every bad one is named.
   .superRefine((env, ctx) => {
