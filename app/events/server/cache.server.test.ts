@@ -24,10 +24,11 @@ function harness() {
   const clock = { now: () => time };
   const pending: ReturnType<typeof deferred<CalendarEvent[]>>[] = [];
   const logs: string[] = [];
+  const debugLogs: string[] = [];
   const cache = createEventsCache({
     ttlMs: TTL,
     clock,
-    log: (m) => void logs.push(m),
+    log: { warn: (m) => void logs.push(`warn ${m}`), info: (m) => void logs.push(`info ${m}`), debug: (m) => void debugLogs.push(m) },
     load: () => {
       const d = deferred<CalendarEvent[]>();
       pending.push(d);
@@ -37,6 +38,7 @@ function harness() {
   return {
     cache,
     logs,
+    debugLogs,
     loads: () => pending.length,
     last: () => pending.at(-1)!,
     advance: (ms: number) => void (time += ms),
@@ -168,5 +170,66 @@ describe("events cache", () => {
     expect(h.loads()).toBe(2);
     h.last().resolve(events("late"));
     await expect(again).resolves.toMatchObject({ events: events("late"), stale: false });
+  });
+
+  it("reports its state for /readyz: cold, fresh, stale, failing, and the last success and failure times", async () => {
+    const h = harness();
+    expect(h.cache.status()).toEqual({ state: "cold", lastSuccessAt: undefined, lastFailureAt: undefined, consecutiveFailures: 0 });
+
+    const first = h.cache.get();
+    h.last().resolve(events("a"));
+    await first;
+    const goodAt = h.now();
+    expect(h.cache.status()).toEqual({ state: "fresh", lastSuccessAt: goodAt, lastFailureAt: undefined, consecutiveFailures: 0 });
+
+    h.advance(TTL + 1);
+    await h.cache.get();
+    h.last().reject(new Error("HTTP 500"));
+    await settle();
+    expect(h.cache.status()).toEqual({ state: "stale", lastSuccessAt: goodAt, lastFailureAt: h.now(), consecutiveFailures: 1 });
+
+    // Past 24 hours nothing can be served: failing.
+    h.advance(MAX_STALE_MS);
+    const failed = rejection(h.cache.get());
+    await settle();
+    h.last().reject(new Error("HTTP 500"));
+    await failed;
+    expect(h.cache.status()).toMatchObject({ state: "failing", lastSuccessAt: goodAt, lastFailureAt: h.now(), consecutiveFailures: 2 });
+
+    const again = h.cache.get();
+    await settle();
+    h.last().resolve(events("b"));
+    await again;
+    expect(h.cache.status()).toMatchObject({ state: "fresh", lastSuccessAt: h.now(), consecutiveFailures: 0 });
+  });
+
+  it("logs an outage once (its first failure), repeats at debug, and logs the recovery once", async () => {
+    const h = harness();
+    const first = h.cache.get();
+    h.last().resolve(events("a"));
+    await first;
+    for (let i = 0; i < 5; i++) {
+      h.advance(TTL + 1);
+      await h.cache.get();
+      h.last().reject(new Error("HTTP 503"));
+      await settle();
+    }
+    expect(h.logs).toEqual([expect.stringMatching(/^warn \[events\] refresh failed \(HTTP 503\); serving the copy from /)]);
+    expect(h.debugLogs).toHaveLength(4);
+
+    h.advance(TTL + 1);
+    await h.cache.get();
+    h.last().resolve(events("b"));
+    await settle();
+    expect(h.logs).toHaveLength(2);
+    expect(h.logs[1]).toBe("info [events] the calendar answers again, after 5 failed reads");
+
+    // A later outage is a new incident, logged again.
+    h.advance(TTL + 1);
+    await h.cache.get();
+    h.last().reject(new Error("timeout"));
+    await settle();
+    expect(h.logs).toHaveLength(3);
+    expect(h.logs[2]).toMatch(/^warn \[events\] refresh failed \(timeout\)/);
   });
 });

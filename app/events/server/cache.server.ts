@@ -6,8 +6,11 @@
 // - Load failed: the last good copy is kept and answered with stale: true, until it is
 //   `maxStaleMs` old (24 h); a failed load is retried after min(ttl, 30 s).
 // - Nothing (young enough) to answer: EventsUnavailableError.
+// - Failures are logged once per incident (the first failed load, at warn; the rest at debug)
+//   and the recovery once (info); status() tells /readyz how the source is doing.
 import { LRUCache } from "lru-cache";
 import type { CalendarEvent } from "~/events/model";
+import { getLogger } from "~/logger.server";
 
 export type Clock = { now(): number };
 
@@ -24,16 +27,40 @@ export type Snapshot = {
   stale: boolean;
 };
 
+/** Where the events feature writes its lines (the process logger unless a test injects one). */
+export type EventsLog = { warn(message: string): void; info(message: string): void; debug(message: string): void };
+
+export const processEventsLog: EventsLog = {
+  warn: (message) => getLogger().warn(message),
+  info: (message) => getLogger().info(message),
+  debug: (message) => getLogger().debug(message),
+};
+
 export type EventsCacheOptions = {
   load: (signal: AbortSignal) => Promise<CalendarEvent[]>;
   ttlMs: number;
   maxStaleMs?: number;
   /** Wall-clock milliseconds; tests inject a fake one. */
   clock?: Clock;
-  log?: (message: string) => void;
+  log?: EventsLog;
 };
 
-export type EventsCache = { get(): Promise<Snapshot> };
+/**
+ * cold: never loaded yet; fresh: the last load succeeded; stale: the last load failed and the
+ * last good copy (under 24 h old) is served; failing: the last load failed and there is nothing to serve.
+ */
+export type CacheState = "cold" | "fresh" | "stale" | "failing";
+
+export type CacheStatus = {
+  state: CacheState;
+  /** Clock times (ms since the epoch) of the last successful and the last failed load. */
+  lastSuccessAt?: number;
+  lastFailureAt?: number;
+  /** Failed loads since the last success. */
+  consecutiveFailures: number;
+};
+
+export type EventsCache = { get(): Promise<Snapshot>; status(): CacheStatus };
 
 const KEY = "events";
 export const MAX_STALE_MS = 24 * 60 * 60 * 1000;
@@ -44,8 +71,12 @@ export function createEventsCache({
   ttlMs,
   maxStaleMs = MAX_STALE_MS,
   clock = { now: () => Date.now() },
-  log = (message) => console.error(message),
+  log = processEventsLog,
 }: EventsCacheOptions): EventsCache {
+  let lastSuccessAt: number | undefined;
+  let lastFailureAt: number | undefined;
+  let failures = 0;
+
   const cache = new LRUCache<string, Snapshot>({
     max: 1,
     ttl: ttlMs,
@@ -57,16 +88,23 @@ export function createEventsCache({
     fetchMethod: async (_key, previous, { signal, options }) => {
       try {
         const events = await load(signal);
-        return { events, fetchedAt: clock.now(), stale: false };
+        if (failures > 0) log.info(`[events] the calendar answers again, after ${failures} failed ${failures === 1 ? "read" : "reads"}`);
+        failures = 0;
+        lastSuccessAt = clock.now();
+        return { events, fetchedAt: lastSuccessAt, stale: false };
       } catch (error) {
         const reason = error instanceof Error ? error.message : "unknown error";
+        failures += 1;
+        lastFailureAt = clock.now();
+        // Once per incident: an outage retried every 30 s must not write a line every 30 s.
+        const report = failures === 1 ? log.warn : log.debug;
         if (previous && clock.now() - previous.fetchedAt <= maxStaleMs) {
-          log(`[events] refresh failed (${reason}); serving the copy from ${new Date(previous.fetchedAt).toISOString()}`);
+          report(`[events] refresh failed (${reason}); serving the copy from ${new Date(previous.fetchedAt).toISOString()}`);
           // Keep the last good copy, marked stale, and try again soon.
           options.ttl = Math.min(ttlMs, MAX_RETRY_INTERVAL_MS);
           return { ...previous, stale: true };
         }
-        log(`[events] loading events failed (${reason}) and there is no recent copy to serve`);
+        report(`[events] loading events failed (${reason}) and there is no recent copy to serve`);
         throw new EventsUnavailableError("The events calendar is unavailable right now.", { cause: error });
       }
     },
@@ -80,6 +118,15 @@ export function createEventsCache({
       const snapshot = await cache.fetch(KEY, tooOld ? { allowStale: false, forceRefresh: true } : {});
       if (!snapshot) throw new EventsUnavailableError("The events calendar is unavailable right now.");
       return snapshot;
+    },
+    status() {
+      let state: CacheState = "fresh";
+      if (lastSuccessAt === undefined && lastFailureAt === undefined) state = "cold";
+      else if (failures > 0) {
+        const copy = cache.peek(KEY, { allowStale: true });
+        state = copy !== undefined && clock.now() - copy.fetchedAt <= maxStaleMs ? "stale" : "failing";
+      }
+      return { state, lastSuccessAt, lastFailureAt, consecutiveFailures: failures };
     },
   };
 }

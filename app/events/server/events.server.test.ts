@@ -53,3 +53,40 @@ describe("the bundled sample", () => {
     },
   );
 });
+
+describe("events service status and incident logging", () => {
+  it("reports the source and state, and logs an upstream outage once with its details", async () => {
+    let now = Date.parse("2026-03-01T12:00:00Z");
+    let status = 200;
+    const upstreamLines: string[] = [];
+    const lines: string[] = [];
+    const service = createEventsService(parseEnv({ CALENDAR_ICS_URL: "https://calendar.example.org/feed.ics", EVENTS_CACHE_TTL_SECONDS: "60" }), {
+      clock: { now: () => now },
+      upstream: {
+        timeoutMs: 1_000,
+        retries: 1,
+        backoffMs: () => 0,
+        sleep: async () => {},
+        fetch: async () => new Response(status === 200 ? "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n" : "down", { status }),
+        log: (message) => void upstreamLines.push(message),
+      },
+      log: { warn: (m) => void lines.push(`warn ${m}`), info: (m) => void lines.push(`info ${m}`), debug: (m) => void lines.push(`debug ${m}`) },
+    });
+    expect(service.status()).toMatchObject({ source: "ics", state: "cold" });
+    await service.getEvents();
+    expect(service.status()).toMatchObject({ source: "ics", state: "fresh", lastSuccessAt: now, consecutiveFailures: 0 });
+
+    // Two failed reads of one outage: the first one's attempts reach the upstream log, the second's go to debug.
+    status = 503;
+    for (let i = 0; i < 2; i++) {
+      now += 61_000;
+      await service.getEvents();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(service.status()).toMatchObject({ state: "stale", lastFailureAt: now, consecutiveFailures: 2 });
+    expect(upstreamLines).toHaveLength(2);
+    expect(upstreamLines[0]).toContain("answered HTTP 503 (attempt 1 of 2, retrying)");
+    expect(lines.filter((l) => l.startsWith("warn"))).toHaveLength(1);
+    expect(lines.filter((l) => l.startsWith("debug"))).toHaveLength(3);
+  });
+});

@@ -3,7 +3,7 @@ import type { Env } from "~/env.server";
 import { getEnv } from "~/env.server";
 import type { CalendarEvent, EventsResponse } from "~/events/model";
 import { SAMPLE_FEED_PATH } from "~/events/links";
-import { createEventsCache, type Clock, type EventsCache } from "./cache.server";
+import { createEventsCache, processEventsLog, type CacheStatus, type Clock, type EventsCache, type EventsLog } from "./cache.server";
 import { defaultUpstreamOptions, type UpstreamOptions } from "./fetch-upstream.server";
 import { fetchGoogleEvents, googleSubscribeUrl } from "./google-source.server";
 import { fetchIcsEvents, parseIcsEvents } from "./ics-source.server";
@@ -18,7 +18,7 @@ export type EventsSource = {
   load: (signal: AbortSignal) => Promise<CalendarEvent[]>;
 };
 
-export type EventsDeps = { upstream?: UpstreamOptions; clock?: Clock; log?: (message: string) => void };
+export type EventsDeps = { upstream?: UpstreamOptions; clock?: Clock; log?: EventsLog };
 
 /** Google when GOOGLE_CALENDAR_ID is set, else CALENDAR_ICS_URL, else the bundled sample. */
 export function sourceFromEnv(env: Env, deps: EventsDeps = {}): EventsSource {
@@ -47,21 +47,33 @@ export function sortEvents(events: CalendarEvent[]): CalendarEvent[] {
     .sort((a, b) => startInstant(a.start) - startInstant(b.start) || startInstant(a.end) - startInstant(b.end) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
+/** How the events source is doing, for /readyz: no URLs, ids or keys. */
+export type EventsStatus = { source: EventsSource["kind"] } & CacheStatus;
+
 export type EventsService = {
   source: EventsSource;
   getEvents: () => Promise<EventsResponse>;
+  status: () => EventsStatus;
 };
 
 export function createEventsService(env: Env, deps: EventsDeps = {}): EventsService {
-  const source = sourceFromEnv(env, deps);
+  const log = deps.log ?? processEventsLog;
+  const upstream = deps.upstream ?? defaultUpstreamOptions;
+  // The upstream's lines (each attempt, configuration hints) tell the story of an incident's first
+  // failed read; while the incident lasts they go to debug, so an outage is reported once.
+  const source = sourceFromEnv(env, {
+    ...deps,
+    upstream: { ...upstream, log: (message) => (cache.status().consecutiveFailures > 0 ? log.debug(message) : upstream.log(message)) },
+  });
   const cache: EventsCache = createEventsCache({
     ttlMs: env.EVENTS_CACHE_TTL_SECONDS * 1000,
     clock: deps.clock,
-    log: deps.log,
+    log,
     load: async (signal) => sortEvents(await source.load(signal)),
   });
   return {
     source,
+    status: () => ({ source: source.kind, ...cache.status() }),
     async getEvents() {
       const snapshot = await cache.get();
       return {
@@ -87,6 +99,11 @@ function eventsService(): EventsService {
  */
 export function getEvents(): Promise<EventsResponse> {
   return eventsService().getEvents();
+}
+
+/** The configured source's kind and state (see CacheStatus); reads nothing upstream. */
+export function getEventsStatus(): EventsStatus {
+  return eventsService().status();
 }
 
 /** One event of the current answer, by id; undefined when there is none. */

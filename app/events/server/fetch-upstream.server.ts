@@ -1,6 +1,7 @@
 // One GET to an upstream (Google, an .ics feed) with a timeout and a few jittered retries.
 // Errors carry a short description and never the URL: Google URLs contain the API key.
 import type { z } from "zod";
+import { getLogger } from "~/logger.server";
 
 export type UpstreamOptions = {
   /** Per attempt, covering headers and body. */
@@ -20,7 +21,7 @@ export const defaultUpstreamOptions: UpstreamOptions = {
   backoffMs: jitteredBackoff(300),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   fetch: (...args) => globalThis.fetch(...args),
-  log: (message) => console.warn(message),
+  log: (message) => getLogger().warn(message),
 };
 
 /** "Equal jitter": between half and all of base·2^(attempt-1). */
