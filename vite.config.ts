@@ -3,6 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { assertValidContent } from "./app/content/validate";
+import { precompress } from "./scripts/precompress";
 
 // Operator-edited content is checked before anything is built or served.
 function validateContent(): Plugin {
@@ -21,5 +22,5 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
   },
-  plugins: [validateContent(), tailwindcss(), reactRouter()],
+  plugins: [validateContent(), tailwindcss(), reactRouter(), precompress()],
 }));
