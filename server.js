@@ -1,79 +1,67 @@
-// Process entry: HTTP concerns (compression, static files, caching, shutdown) around the
-// React Router handler, which Vite builds from server/app.ts.
-import compression from "compression";
-import express from "express";
+// Process entry. The HTTP layer (headers, limits, logs, probes, static files, shutdown) is typed
+// code in server/, built by Vite with the app into build/server/index.js; this file only chooses
+// the production build or, in development, Vite's dev server, and starts it.
+import process from "node:process";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const BUILD_PATH = "./build/server/index.js";
+const CLIENT_ROOT = "build/client";
 
-async function loadHandler() {
-  if (DEVELOPMENT) {
-    const vite = await import("vite");
-    const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
-    const { env } = await viteDevServer.ssrLoadModule("./server/app.ts");
-    /** @type {import("express").RequestHandler} */
-    const handler = async (req, res, next) => {
-      try {
-        const source = await viteDevServer.ssrLoadModule("./server/app.ts");
-        return await source.app(req, res, next);
-      } catch (error) {
-        if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
-        next(error);
-      }
-    };
-    return { env, middlewares: [viteDevServer.middlewares, handler] };
-  }
-  const { env, app } = await import(BUILD_PATH);
-  return {
-    env,
-    middlewares: [
-      // Hashed file names never change: cache them for a year.
-      express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false, redirect: false }),
-      express.static("build/client", { maxAge: "1h", index: false, redirect: false }),
-      app,
-    ],
-    assetsMount: "/assets",
+/** @typedef {typeof import("./server/app")} ServerBundle */
+
+async function load() {
+  if (!DEVELOPMENT) return { build: /** @type {ServerBundle} */ (await import(BUILD_PATH)) };
+  const vite = await import("vite");
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  const build = /** @type {ServerBundle} */ (await viteDevServer.ssrLoadModule("./server/app.ts"));
+  // Loaded per request, so edits to routes and the server bundle apply without a restart.
+  /** @type {import("express").RequestHandler} */
+  const handler = async (req, res, next) => {
+    try {
+      const source = await viteDevServer.ssrLoadModule("./server/app.ts");
+      return await source.app(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
+      next(error);
+    }
   };
+  // Connect middleware, called the way Express calls its own.
+  const devMiddleware = /** @type {import("express").RequestHandler} */ (/** @type {unknown} */ (viteDevServer.middlewares));
+  return { build, handler, devMiddleware };
 }
 
 async function main() {
+  /** @type {{ build: ServerBundle; handler?: import("express").RequestHandler; devMiddleware?: import("express").RequestHandler }} */
   let loaded;
   try {
-    loaded = await loadHandler();
+    loaded = await load();
   } catch (error) {
+    // A bad configuration: the message names every bad variable; a stack would only hide it.
     if (error instanceof Error && error.name === "EnvError") {
       console.error(error.message);
       process.exit(1);
     }
     throw error;
   }
-  const { env, middlewares, assetsMount } = loaded;
+  const { build, handler = build.app, devMiddleware } = loaded;
+  const { env, logger, createSite, createHttpServer, drainFlag, serve } = build;
 
-  const server = express();
-  server.disable("x-powered-by");
-  server.use(compression());
-  if (assetsMount) {
-    const [assets, ...rest] = middlewares;
-    server.use(assetsMount, assets);
-    server.use(...rest);
-  } else {
-    server.use(...middlewares);
-  }
-
-  const listener = server.listen(env.PORT, env.HOST, () => {
-    const address = listener.address();
-    const port = typeof address === "object" && address ? address.port : env.PORT;
-    console.log(`Server listening on http://localhost:${port} (${DEVELOPMENT ? "development" : "production"})`);
+  const drain = drainFlag();
+  const site = createSite({
+    env,
+    logger,
+    handler,
+    devMiddleware,
+    clientRoot: DEVELOPMENT ? undefined : CLIENT_ROOT,
+    readiness: { draining: drain.draining, startedAt: Date.now() },
   });
-
-  const shutdown = () => {
-    listener.close(() => process.exit(0));
-    listener.closeIdleConnections();
-    // In-flight requests get a grace period; then we leave regardless.
-    setTimeout(() => process.exit(0), 9_000).unref();
-  };
-  process.once("SIGTERM", shutdown);
-  process.once("SIGINT", shutdown);
+  const server = createHttpServer(site, drain.draining);
+  serve(server, drain, {
+    port: env.PORT,
+    host: env.HOST,
+    logger,
+    describe: (port) => `Server listening on http://localhost:${port} (${DEVELOPMENT ? "development" : "production"})`,
+  });
 }
 
 await main();

@@ -1,15 +1,25 @@
+// The server bundle's entry (built by Vite into build/server/index.js, loaded by server.js):
+// the parsed environment, the process logger, the React Router handler, and the pieces server.js
+// assembles into the running process.
 import { createRequestHandler } from "@react-router/express";
-import express from "express";
+import { RouterContextProvider } from "react-router";
 import { getEnv } from "~/env.server";
+import { getLogger } from "~/logger.server";
+import { requestContext } from "~/request-context.server";
 
 // Parsed at import so a bad configuration stops start-up, not the first request.
 export const env = getEnv();
+export const logger = getLogger();
 
-export const app = express();
-app.disable("x-powered-by");
+/** The React Router request handler; each request's context carries its nonce, id and logger. */
+export const app = createRequestHandler({
+  build: () => import("virtual:react-router/server-build"),
+  getLoadContext(req, res) {
+    const context = new RouterContextProvider();
+    context.set(requestContext, { nonce: res.locals.cspNonce, requestId: String(req.id), log: req.log });
+    return context;
+  },
+});
 
-app.use(
-  createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
-  }),
-);
+export { createSite } from "./site";
+export { createHttpServer, drainFlag, serve } from "./lifecycle";

@@ -1,0 +1,67 @@
+// What a request may be before it reaches a route: GET or HEAD, a decodable path, a bounded URL,
+// and, for the API, a bounded rate per client address.
+import type { RequestHandler } from "express";
+import { rateLimit } from "express-rate-limit";
+import type { Logger } from "~/logger.server";
+import { isApiPath, sendError } from "./errors";
+
+export const ALLOWED_METHODS = "GET, HEAD";
+/** Longest request target (path and query) we answer; longer is 414. */
+export const MAX_URL_LENGTH = 4096;
+/** Longest query string; no page or API reads more than a few short parameters. */
+export const MAX_QUERY_LENGTH = 2048;
+
+/** Pages, files and the API are read-only: GET and HEAD; OPTIONS says so; anything else is 405. */
+export const onlyReadMethods: RequestHandler = (req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  if (req.method === "OPTIONS") {
+    res.status(204).set({ Allow: ALLOWED_METHODS, "Cache-Control": "no-store" }).end();
+    return;
+  }
+  sendError(req, res, 405, "Method not allowed", { Allow: ALLOWED_METHODS });
+};
+
+export type TargetProblem = { status: 400 | 414; message: string } | undefined;
+
+/** Checks a raw request target (as on the request line): length and percent-encoding of the path. */
+export function checkTarget(target: string): TargetProblem {
+  if (target.length > MAX_URL_LENGTH) return { status: 414, message: "URI too long" };
+  const queryAt = target.indexOf("?");
+  const path = queryAt === -1 ? target : target.slice(0, queryAt);
+  if (queryAt !== -1 && target.length - queryAt - 1 > MAX_QUERY_LENGTH) return { status: 414, message: "Query string too long" };
+  try {
+    decodeURIComponent(path);
+  } catch {
+    return { status: 400, message: "Bad request: malformed percent-encoding in the path" };
+  }
+  return undefined;
+}
+
+export const wellFormedTarget: RequestHandler = (req, res, next) => {
+  const problem = checkTarget(req.originalUrl);
+  if (!problem) return next();
+  // The connection may carry more of whatever sent this; do not keep it.
+  sendError(req, res, problem.status, problem.message, { Connection: "close" });
+};
+
+/** /api/* answers each client address at most `perMinute` times a minute; then 429 with Retry-After. */
+export function apiRateLimit(perMinute: number, log: Logger): RequestHandler {
+  const limiter = rateLimit({
+    windowMs: 60_000,
+    limit: perMinute,
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    // Keyed by req.ip, which believes X-Forwarded-For only as far as TRUST_PROXY says.
+    // Its start-up checks of that setting would print stacks; TRUST_PROXY is validated and documented instead.
+    validate: { trustProxy: false, xForwardedForHeader: false },
+    handler: (req, res) => {
+      const retryAfter = res.getHeader("Retry-After");
+      sendError(req, res, 429, `Too many requests; try again in ${String(retryAfter ?? 60)} seconds.`);
+    },
+    logger: {
+      warn: (error, message) => log.warn({ err: error }, message ?? "rate limiter warning"),
+      error: (error, message) => log.error({ err: error }, message ?? "rate limiter error"),
+    },
+  });
+  return (req, res, next) => (isApiPath(req.path) ? limiter(req, res, next) : next());
+}

@@ -1,0 +1,57 @@
+// The Express application around the React Router handler, in the order a request meets it:
+// id and log line, security headers, method and URL checks, probes, compression, static files,
+// the API's rate limit, the pages and API, and an error handler that reveals nothing.
+import compression from "compression";
+import type { RequestHandler } from "express";
+import express from "express";
+import { site } from "~/content";
+import { getPublicConfig } from "~/config.server";
+import type { Env } from "~/env.server";
+import type { Logger } from "~/logger.server";
+import { finalErrorHandler } from "./errors";
+import { healthRoutes, type Readiness } from "./health";
+import { apiRateLimit, onlyReadMethods, wellFormedTarget } from "./limits";
+import { requestLogging } from "./logging";
+import { originOf, securityHeaders } from "./security";
+import { staticFiles } from "./static-files";
+
+export type SiteOptions = {
+  env: Env;
+  logger: Logger;
+  /** The React Router request handler. */
+  handler: RequestHandler;
+  readiness: Readiness;
+  /** The client build to serve; absent in development, where Vite serves the files. */
+  clientRoot?: string;
+  /** Vite's dev middleware (development only). */
+  devMiddleware?: RequestHandler;
+};
+
+export function createSite({ env, logger, handler, readiness, clientRoot, devMiddleware }: SiteOptions): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  // Whether X-Forwarded-For/-Proto are believed (req.ip, req.secure): only as far as TRUST_PROXY says.
+  app.set("trust proxy", env.TRUST_PROXY);
+
+  const frameOrigin = originOf(site.calendar.embedUrl);
+  const formOrigin = originOf(getPublicConfig().contactSurveyUrl);
+  app.use(requestLogging(logger));
+  app.use(
+    securityHeaders({
+      frameOrigins: frameOrigin ? [frameOrigin] : [],
+      formOrigins: formOrigin ? [formOrigin] : [],
+      development: env.NODE_ENV === "development",
+    }),
+  );
+  app.use(onlyReadMethods, wellFormedTarget);
+  app.use(healthRoutes(readiness));
+  // Dynamic answers (pages, API) are compressed here; precompressed files already carry
+  // Content-Encoding, which compression() never encodes twice.
+  app.use(compression());
+  if (devMiddleware) app.use(devMiddleware);
+  if (clientRoot) app.use(staticFiles(clientRoot));
+  app.use(apiRateLimit(env.RATE_LIMIT_PER_MINUTE, logger));
+  app.use(handler);
+  app.use(finalErrorHandler);
+  return app;
+}
