@@ -53,13 +53,16 @@ export function cspDirectives({ frameOrigins, formOrigins, development }: CspOpt
   };
 }
 
-/** Features the site never uses, refused to us and to anything we frame. */
+/**
+ * Features the site never uses, refused to us and to anything we frame. Only names Chromium
+ * recognises: it logs a console error for any other (tests/e2e/csp.spec.ts fails on it).
+ */
 export const PERMISSIONS_POLICY = [
   "accelerometer=()",
   "autoplay=()",
-  "bluetooth=()",
   "browsing-topics=()",
   "camera=()",
+  "clipboard-read=()",
   "display-capture=()",
   "encrypted-media=()",
   "gamepad=()",
@@ -67,15 +70,19 @@ export const PERMISSIONS_POLICY = [
   "gyroscope=()",
   "hid=()",
   "idle-detection=()",
+  "interest-cohort=()",
   "local-fonts=()",
   "magnetometer=()",
   "microphone=()",
   "midi=()",
+  "otp-credentials=()",
   "payment=()",
+  "publickey-credentials-create=()",
   "publickey-credentials-get=()",
   "screen-wake-lock=()",
   "serial=()",
   "usb=()",
+  "window-management=()",
   "xr-spatial-tracking=()",
 ].join(", ");
 

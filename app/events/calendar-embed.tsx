@@ -2,7 +2,10 @@ import { ExternalLink } from "lucide-react";
 import { site } from "~/content";
 import { newTab } from "~/lib/external";
 
-/** The shared public calendar (spec §9: 600 px high, America/New_York). */
+/**
+ * The shared public calendar (spec §9: 600 px high, America/New_York). Its height is the iframe's
+ * height attribute, not a style attribute: the Content-Security-Policy allows no inline styles.
+ */
 export function CalendarEmbed() {
   const { embedUrl, height } = site.calendar;
   return (
@@ -14,7 +17,6 @@ export function CalendarEmbed() {
         loading="lazy"
         height={height}
         className="block w-full border-0"
-        style={{ height }}
       />
     </div>
       <a href={embedUrl} {...newTab} className="inline-flex items-center gap-1.5 self-start rounded text-sm font-medium text-brass-dark underline-offset-4 hover:underline">

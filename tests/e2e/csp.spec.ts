@@ -1,0 +1,146 @@
+import type { Page } from "@playwright/test";
+import { DESKTOP, NOT_FOUND_PATH, PAGES, PHONE, expect, scrollToBottom, test, waitForHydration, type Guard } from "./fixtures";
+
+// The Content-Security-Policy is enforced: anything it refuses (a script without the nonce, an
+// inline style, a fetch or frame elsewhere) would break the page. Every page, client-side
+// navigation, the drawer and the events tabs run here with two detectors: the browser's
+// `securitypolicyviolation` events, and its console (where Chromium also reports header problems).
+// The fixture already fails a test on any console error; these tests also name what was refused.
+
+const POLICY_MESSAGE = /Content[- ]Security[- ]Policy|Permissions[- ]Policy/i;
+
+type Recorder = { violations: string[]; consoleLines: string[] };
+
+/** Records violations in every document the page loads (the listener is installed before any script runs). */
+async function recordViolations(page: Page): Promise<Recorder> {
+  const recorder: Recorder = { violations: [], consoleLines: [] };
+  await page.exposeFunction("__reportCspViolation", (line: string) => void recorder.violations.push(line));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      const report = (window as unknown as { __reportCspViolation: (line: string) => void }).__reportCspViolation;
+      void report(`${event.effectiveDirective} refused ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber}) on ${location.pathname}`);
+    });
+  });
+  page.on("console", (message) => {
+    if (POLICY_MESSAGE.test(message.text())) recorder.consoleLines.push(`[${message.type()}] ${message.text()}`);
+  });
+  return recorder;
+}
+
+function expectClean(recorder: Recorder) {
+  expect(recorder.violations, recorder.violations.join("\n")).toEqual([]);
+  expect(recorder.consoleLines, recorder.consoleLines.join("\n")).toEqual([]);
+}
+
+const ALL = [...PAGES.map((p) => p.path), NOT_FOUND_PATH];
+
+test.describe("no CSP violation on any page (desktop)", () => {
+  test.use({ viewport: DESKTOP });
+
+  for (const path of ALL) {
+    test(`${path}: load, hydrate, scroll, then navigate client-side`, async ({ page }) => {
+      const recorder = await recordViolations(page);
+      const response = await page.goto(path);
+      expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-/);
+      await waitForHydration(page);
+      await scrollToBottom(page);
+      await page.waitForLoadState("networkidle");
+      // A client-side navigation: route discovery (/__manifest), route data (.data), modulepreloads.
+      const target = path === "/events" ? { name: "Member Portal", url: /\/portal$/ } : { name: "Member Events", url: /\/events$/ };
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: target.name, exact: true }).click();
+      await expect(page).toHaveURL(target.url);
+      await page.waitForLoadState("networkidle");
+      expectClean(recorder);
+    });
+  }
+
+  test("events: tabs, show all and back, client-side", async ({ page }) => {
+    const recorder = await recordViolations(page);
+    await page.goto("/events");
+    await waitForHydration(page);
+    const tabs = page.getByRole("navigation", { name: "Events" });
+    await tabs.getByRole("link", { name: "Past" }).click();
+    await expect(page).toHaveURL(/\?tab=past$/);
+    await expect(page.getByRole("heading", { name: "Past events" })).toBeVisible();
+    await tabs.getByRole("link", { name: "Upcoming" }).click();
+    await expect(page.getByRole("heading", { name: "Upcoming events" })).toBeVisible();
+    const showAll = page.getByRole("link", { name: /^Show all/ });
+    if (await showAll.count()) {
+      await showAll.first().click();
+      await expect(page).toHaveURL(/all=1/);
+    }
+    await page.goBack();
+    await page.waitForLoadState("networkidle");
+    expectClean(recorder);
+  });
+});
+
+test.describe("no CSP violation with the drawer (phone)", () => {
+  test.use({ viewport: PHONE });
+
+  test("open the drawer before and after hydration, navigate from it", async ({ page }) => {
+    const recorder = await recordViolations(page);
+    await page.goto("/");
+    // The first tap opens the native dialog and starts hydration.
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await expect(drawer).toBeVisible();
+    await drawer.getByRole("link", { name: "Contact Us", exact: true }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(drawer).toBeHidden();
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(drawer).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+    expectClean(recorder);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, viewport: PHONE });
+
+  test("the contact form may submit to the survey's host (form-action)", async ({ page, context }) => {
+    const recorder = await recordViolations(page);
+    await page.goto("/contact");
+    await page.getByLabel("Full Name").fill("Ada");
+    await page.getByLabel("Email").fill("ada@example.org");
+    await page.getByLabel("Message").fill("Hello");
+    // CSP checks form-action before any request; a request means it was allowed (the fixture then aborts it).
+    const [request] = await Promise.all([
+      context.waitForEvent("request", (r) => r.url().startsWith("https://members.example.org/")),
+      page.getByRole("button", { name: /contact us/i }).click(),
+    ]);
+    expect(request.url()).toMatch(/^https:\/\/members\.example\.org\/survey\/get-in-touch/);
+    expectClean(recorder);
+  });
+});
+
+/** Removes the console errors this test provoked on purpose from the fixture's list. */
+function tolerateRefusals(guard: Guard) {
+  for (let i = guard.issues.length - 1; i >= 0; i--) {
+    if (POLICY_MESSAGE.test(guard.issues[i]!.text)) guard.issues.splice(i, 1);
+  }
+}
+
+test("the detectors work: an injected inline script and style are refused and reported", async ({ page, guard }) => {
+  const recorder = await recordViolations(page);
+  await page.goto("/about");
+  const ran = await page.evaluate(async () => {
+    const script = document.createElement("script");
+    script.textContent = "window.__injectedRan = true";
+    document.body.append(script);
+    const div = document.createElement("div");
+    div.innerHTML = '<p id="injected-style" style="color: rgb(255, 0, 0)">x</p>';
+    document.body.append(div);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return (window as unknown as { __injectedRan?: boolean }).__injectedRan === true;
+  });
+  expect(ran).toBe(false);
+  await expect(page.locator("#injected-style")).not.toHaveCSS("color", "rgb(255, 0, 0)");
+  await expect.poll(() => recorder.violations.length).toBeGreaterThanOrEqual(2);
+  expect(recorder.violations.join("\n")).toMatch(/script-src-elem refused inline/);
+  expect(recorder.violations.join("\n")).toMatch(/style-src-attr refused inline/);
+  expect(recorder.consoleLines.length).toBeGreaterThan(0);
+  tolerateRefusals(guard);
+});
