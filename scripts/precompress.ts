@@ -47,20 +47,25 @@ export function precompressDirectory(dir: string): Precompressed[] {
   return written;
 }
 
-/** Vite plugin: precompresses the client build's output once it is written (not the server build). */
-export function precompress(): Plugin {
+/**
+ * Vite plugin: precompresses the client build once everything is written. React Router builds the
+ * client, then the server, and the server build still adds files to the client folder (the route
+ * manifest, moved assets), so this runs when the server build closes.
+ */
+export function precompress(clientDir = "build/client"): Plugin {
   let config: ResolvedConfig;
   return {
     name: "precompress",
     apply: "build",
+    enforce: "post",
     configResolved(resolved) {
       config = resolved;
     },
     closeBundle() {
-      if (config.build.ssr) return;
-      const outDir = path.resolve(config.root, config.build.outDir);
-      const written = precompressDirectory(outDir);
-      config.logger.info(`precompressed ${written.length} files in ${path.relative(config.root, outDir)} (.br, .gz)`);
+      if (!config.build.ssr) return;
+      const dir = path.resolve(config.root, clientDir);
+      const written = precompressDirectory(dir);
+      config.logger.info(`precompressed ${written.length} files in ${clientDir} (.br, .gz)`);
     },
   };
 }

@@ -18,6 +18,7 @@ export function readinessBody(events: EventsStatus, draining: boolean, uptimeSec
       state: events.state,
       lastSuccessAt: iso(events.lastSuccessAt),
       lastFailureAt: iso(events.lastFailureAt),
+      consecutiveFailures: events.consecutiveFailures,
     },
   };
 }

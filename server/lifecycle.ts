@@ -3,7 +3,8 @@
 // On SIGTERM or SIGINT: stop accepting connections, let in-flight requests finish (answering them
 // with Connection: close), close idle keep-alive connections, and exit 0 when the last one ends,
 // or after SHUTDOWN_GRACE_MS by closing whatever is left. A second signal closes at once.
-import { createServer, type RequestListener, type Server } from "node:http";
+import { createServer, type RequestListener, type Server, type ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
 import type { Logger } from "~/logger.server";
 
 /** Request line plus headers, in bytes (Node answers 431 beyond it). */
@@ -26,11 +27,50 @@ export function createHttpServer(listener: RequestListener, draining: () => bool
       connectionsCheckingInterval: 1_000,
     },
     (req, res) => {
+      inFlight.add(res);
+      res.once("close", () => inFlight.delete(res));
       if (draining()) res.setHeader("Connection", "close");
       listener(req, res);
     },
   );
+  const inFlight = new Set<ServerResponse>();
+  responsesInFlight.set(server, inFlight);
+  server.on("clientError", answerClientError);
   return server;
+}
+
+const responsesInFlight = new WeakMap<Server, Set<ServerResponse>>();
+
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, "Request header fields too large"],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, "Request timeout"],
+  HPE_HEADERS_TIMEOUT: [408, "Request timeout"],
+};
+
+/**
+ * A request Node could not parse (or that was too big or too slow) never reaches Express: answer it
+ * ourselves, briefly and with the basic security headers, instead of Node's bare default.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, message] = CLIENT_ERRORS[error.code ?? ""] ?? [400, "Bad request"];
+  const body = `${message}\n`;
+  socket.end(
+    [
+      `HTTP/1.1 ${status} ${message}`,
+      "Content-Type: text/plain; charset=utf-8",
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      "Cache-Control: no-store",
+      "X-Content-Type-Options: nosniff",
+      "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'",
+      "Connection: close",
+      "",
+      body,
+    ].join("\r\n"),
+  );
 }
 
 export type ServeOptions = {
@@ -67,6 +107,8 @@ export function serve(server: Server, drain: { start: () => void }, { port, host
     }
     stopping = true;
     drain.start();
+    // Requests in flight are answered with Connection: close, so their clients do not reuse the socket.
+    for (const res of responsesInFlight.get(server) ?? []) if (!res.headersSent) res.setHeader("Connection", "close");
     logger.info({ signal }, "shutting down: no new connections; finishing requests in flight");
     server.close(() => {
       logger.info("stopped");
