@@ -1,0 +1,179 @@
+// What an operator relies on: request ids, one JSON log line per request, the probes, and
+// upstream outages logged once, never with the key.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
+import { rawRequest } from "../support/raw-http";
+import { startServer, type RunningServer } from "../support/start-server";
+
+type LogLine = {
+  level: string;
+  time: string;
+  msg: string;
+  req?: { id: string; method: string; path: string };
+  res?: { status: number };
+  durationMs?: number;
+  err?: unknown;
+};
+
+/** The JSON lines the server wrote to stdout (the start-up line is plain text). */
+function logLines(server: RunningServer): LogLine[] {
+  return server
+    .output()
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as LogLine);
+}
+
+const requestLines = (server: RunningServer, id: string) => logLines(server).filter((l) => l.req?.id === id);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Readiness = {
+  status: string;
+  events: { source: string; state: string; lastSuccessAt: string | null; lastFailureAt: string | null; consecutiveFailures: number };
+};
+
+describe("operations (Google source)", () => {
+  let fake: FakeGoogleCalendar;
+  let server: RunningServer;
+  beforeAll(async () => {
+    fake = await startFakeGoogleCalendar();
+    server = await startServer({
+      GOOGLE_CALENDAR_ID: fake.calendarId,
+      GOOGLE_API_KEY: fake.apiKey,
+      GOOGLE_CALENDAR_API_URL: fake.url,
+      CALENDAR_ICS_URL: "",
+      EVENTS_CACHE_TTL_SECONDS: "1",
+      LOG_LEVEL: "info",
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await fake?.close();
+  });
+
+  const readiness = async () => {
+    const answer = await rawRequest(server.url, "/readyz");
+    expect(answer.status).toBe(200);
+    expect(answer.headers["cache-control"]).toBe("no-store");
+    return { body: JSON.parse(answer.body) as Readiness, text: answer.body };
+  };
+
+  it("is ready before the calendar was ever read (state cold)", async () => {
+    const { body } = await readiness();
+    expect(body).toMatchObject({ status: "ready" });
+    expect(body.events).toEqual({ source: "google", state: "cold", lastSuccessAt: null, lastFailureAt: null, consecutiveFailures: 0 });
+  });
+
+  it("gives every response a request id, keeping a safe incoming one", async () => {
+    const generated = await rawRequest(server.url, "/about");
+    expect(generated.headers["x-request-id"]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    const kept = await rawRequest(server.url, "/about", { headers: { "X-Request-Id": "lb-7f3a.91:c2_x" } });
+    expect(kept.headers["x-request-id"]).toBe("lb-7f3a.91:c2_x");
+    for (const unsafe of ["<script>alert(1)</script>", "short", "a".repeat(65), "id with spaces", '"quoted"-value-123']) {
+      const replaced = await rawRequest(server.url, "/about", { headers: { "X-Request-Id": unsafe } });
+      expect(replaced.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    expect(server.output()).not.toContain("<script>alert(1)</script>");
+  });
+
+  it("logs one JSON line per request: id, method, path without the query, status, duration", async () => {
+    const answer = await rawRequest(server.url, "/events?tab=past&token=s3cret-in-query");
+    const id = String(answer.headers["x-request-id"]);
+    await expect.poll(() => requestLines(server, id).length).toBe(1);
+    const [line] = requestLines(server, id);
+    expect(line).toMatchObject({ level: "info", msg: "request", req: { id, method: "GET", path: "/events" }, res: { status: 200 } });
+    expect(line!.durationMs).toBeTypeOf("number");
+    expect(Date.parse(line!.time)).toBeGreaterThan(Date.now() - 60_000);
+    expect(server.output()).not.toContain("s3cret-in-query");
+    // The start-up line stays plain text for people.
+    expect(server.output().split("\n")[0]).toMatch(/^Server listening on http:\/\/localhost:\d+ \(production\)$/);
+  });
+
+  it("answers /healthz with 200, uncached, without an info log line", async () => {
+    const answer = await rawRequest(server.url, "/healthz");
+    expect(answer.status).toBe(200);
+    expect(answer.headers["cache-control"]).toBe("no-store");
+    expect(JSON.parse(answer.body)).toEqual({ status: "ok" });
+    await sleep(100);
+    expect(requestLines(server, String(answer.headers["x-request-id"]))).toEqual([]);
+  });
+
+  it("answers /readyz with the events source's state, and logs an outage once, without the key", async () => {
+    expect((await rawRequest(server.url, "/api/calendar/events")).status).toBe(200);
+    let { body } = await readiness();
+    expect(body.status).toBe("ready");
+    expect(body.events).toMatchObject({ state: "fresh", lastFailureAt: null, consecutiveFailures: 0 });
+    expect(Date.parse(body.events.lastSuccessAt!)).toBeGreaterThan(Date.now() - 10_000);
+
+    // An outage: every read fails; the page and API keep answering from the last good copy.
+    fake.setScenario("error500");
+    const deadline = Date.now() + 15_000;
+    while (body.events.consecutiveFailures < 3 && Date.now() < deadline) {
+      expect((await rawRequest(server.url, "/api/calendar/events")).status).toBe(200);
+      await sleep(200);
+      ({ body } = await readiness());
+    }
+    expect(body.events).toMatchObject({ source: "google", state: "stale" });
+    expect(body.events.consecutiveFailures).toBeGreaterThanOrEqual(3);
+    expect(Date.parse(body.events.lastFailureAt!)).toBeGreaterThan(Date.parse(body.events.lastSuccessAt!));
+
+    const output = server.output();
+    expect(output.match(/refresh failed \(Google Calendar answered HTTP 500\)/g)).toHaveLength(1);
+    // The first failed read's three attempts, and no more.
+    expect(output.match(/Google Calendar answered HTTP 500 \(attempt/g)).toHaveLength(3);
+
+    fake.setScenario("normal");
+    const recovered = Date.now() + 15_000;
+    while (body.events.state !== "fresh" && Date.now() < recovered) {
+      await rawRequest(server.url, "/api/calendar/events");
+      await sleep(200);
+      ({ body } = await readiness());
+    }
+    expect(body.events).toMatchObject({ state: "fresh", consecutiveFailures: 0 });
+    await expect.poll(() => server.output().match(/the calendar answers again, after \d+ failed reads/g)?.length).toBe(1);
+
+    const { text } = await readiness();
+    for (const secret of [fake.apiKey, fake.calendarId, fake.url, "googleapis", "key="]) expect(text).not.toContain(secret);
+    for (const secret of [fake.apiKey, fake.url, "key="]) expect(server.output()).not.toContain(secret);
+  });
+
+  it("wrote nothing to stderr", () => {
+    expect(server.stderr()).toBe("");
+  });
+});
+
+describe("LOG_LEVEL=warn with a failing calendar", () => {
+  let fake: FakeGoogleCalendar;
+  let server: RunningServer;
+  beforeAll(async () => {
+    fake = await startFakeGoogleCalendar();
+    fake.setScenario("notFound");
+    server = await startServer({
+      GOOGLE_CALENDAR_ID: fake.calendarId,
+      GOOGLE_API_KEY: fake.apiKey,
+      GOOGLE_CALENDAR_API_URL: fake.url,
+      CALENDAR_ICS_URL: "",
+      LOG_LEVEL: "warn",
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await fake?.close();
+  });
+
+  it("logs no successful requests, but every 5xx with the id its response carries", async () => {
+    const ok = await rawRequest(server.url, "/about");
+    expect(ok.status).toBe(200);
+    const failed = await rawRequest(server.url, "/api/calendar/events");
+    expect(failed.status).toBe(502);
+    const id = String(failed.headers["x-request-id"]);
+    await expect.poll(() => requestLines(server, id).length).toBe(1);
+    expect(requestLines(server, id)[0]).toMatchObject({ level: "error", msg: "request failed", req: { id, path: "/api/calendar/events" }, res: { status: 502 } });
+    expect(requestLines(server, String(ok.headers["x-request-id"]))).toEqual([]);
+    expect(logLines(server).some((l) => l.level === "info")).toBe(false);
+    // The configuration hint is there; the key and the upstream URL are not.
+    expect(server.output()).toContain("configuration error: Google Calendar answered 404 for GOOGLE_CALENDAR_ID");
+    expect(server.output()).not.toContain(fake.apiKey);
+    expect(server.output()).not.toContain(fake.url);
+  });
+});

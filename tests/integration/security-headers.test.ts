@@ -1,0 +1,164 @@
+// Security headers on every kind of response of the built server, and the CSP nonce on every inline script.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawRequest, type RawAnswer } from "../support/raw-http";
+import { startServer, type RunningServer } from "../support/start-server";
+
+const NO_SOURCE = { GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "", CALENDAR_ICS_URL: "", GOOGLE_CALENDAR_API_URL: "", CONTACT_SURVEY_URL: "", TRUST_PROXY: "" };
+const PAGES = ["/", "/apply", "/about", "/contact", "/events", "/portal"];
+
+/** The policy as a map from directive to its sources. */
+function parseCsp(header: string | string[] | undefined): Map<string, string[]> {
+  expect(typeof header).toBe("string");
+  const directives = new Map<string, string[]>();
+  for (const part of (header as string).split(";")) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) directives.set(name, sources);
+  }
+  return directives;
+}
+
+const nonceOf = (csp: Map<string, string[]>) => csp.get("script-src")?.find((s) => s.startsWith("'nonce-"))?.slice(7, -1);
+
+/** Scripts the browser would execute (no type, or a JavaScript one); JSON-LD data blocks are not scripts. */
+function executableScriptTags(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>/gi)]
+    .map((m) => m[1] ?? "")
+    .filter((attrs) => {
+      const type = /\btype="([^"]*)"/i.exec(attrs)?.[1];
+      return type === undefined || type === "" || type === "module" || /javascript/i.test(type);
+    });
+}
+
+function expectSecurityHeaders(answer: RawAnswer, label: string) {
+  const h = answer.headers;
+  const csp = parseCsp(h["content-security-policy"]);
+  expect(csp.get("default-src"), label).toEqual(["'self'"]);
+  const scriptSrc = csp.get("script-src") ?? [];
+  expect(scriptSrc[0], label).toBe("'self'");
+  expect(scriptSrc[1], label).toMatch(/^'nonce-[A-Za-z0-9+/]{22}=='$/);
+  expect(scriptSrc, label).toHaveLength(2);
+  expect(csp.get("script-src-attr"), label).toEqual(["'none'"]);
+  expect(csp.get("style-src")?.[0], label).toBe("'self'");
+  for (const sources of csp.values()) {
+    expect(sources, label).not.toContain("'unsafe-inline'");
+    expect(sources, label).not.toContain("'unsafe-eval'");
+    expect(sources, label).not.toContain("*");
+    expect(sources, label).not.toContain("data:");
+  }
+  expect(csp.get("object-src"), label).toEqual(["'none'"]);
+  expect(csp.get("base-uri"), label).toEqual(["'self'"]);
+  expect(csp.get("frame-ancestors"), label).toEqual(["'none'"]);
+  expect(csp.get("frame-src"), label).toEqual(["https://calendar.google.com"]);
+  expect(csp.get("form-action"), label).toEqual(["'self'", "https://members.example.org"]);
+  for (const directive of ["img-src", "connect-src", "font-src"]) expect(csp.get(directive), `${label} ${directive}`).toEqual(["'self'"]);
+  // Plain HTTP: no upgrade, no HSTS.
+  expect(csp.has("upgrade-insecure-requests"), label).toBe(false);
+  expect(h["strict-transport-security"], label).toBeUndefined();
+
+  expect(h["x-content-type-options"], label).toBe("nosniff");
+  expect(h["referrer-policy"], label).toBe("strict-origin-when-cross-origin");
+  expect(h["cross-origin-opener-policy"], label).toBe("same-origin");
+  expect(h["x-frame-options"], label).toBe("DENY");
+  expect(h["x-powered-by"], label).toBeUndefined();
+  expect(h["x-request-id"], label).toMatch(/^[0-9a-f-]{36}$/);
+  const permissions = String(h["permissions-policy"]);
+  for (const feature of ["camera", "microphone", "geolocation", "payment", "usb", "browsing-topics", "interest-cohort"]) {
+    expect(permissions, `${label} ${feature}`).toContain(`${feature}=()`);
+  }
+}
+
+describe("security headers", () => {
+  let server: RunningServer;
+  let asset: string;
+  beforeAll(async () => {
+    server = await startServer(NO_SOURCE);
+    const home = await rawRequest(server.url, "/");
+    asset = /\/assets\/[\w.-]+\.js/.exec(home.body)?.[0] ?? "";
+    expect(asset).not.toBe("");
+  });
+  afterAll(() => server?.stop());
+
+  const cases: Array<[string, () => string, number, { method?: string }?]> = [
+    ["a page", () => "/", 200],
+    ["the events page", () => "/events", 200],
+    ["a hashed asset", () => asset, 200],
+    ["a public file", () => "/favicon.svg", 200],
+    ["the API", () => "/api/calendar/events", 200],
+    ["an API 404", () => "/api/calendar/events/unknown.ics", 404],
+    ["the 404 page", () => "/this-page-does-not-exist", 404],
+    ["a missing asset", () => "/assets/missing.js", 404],
+    ["a malformed path (400)", () => "/%", 400],
+    ["a refused method (405)", () => "/", 405, { method: "DELETE" }],
+    ["OPTIONS", () => "/", 204, { method: "OPTIONS" }],
+    ["a HEAD of a page", () => "/about", 200, { method: "HEAD" }],
+    ["the liveness probe", () => "/healthz", 200],
+  ];
+
+  it.each(cases)("on %s", async (label, target, status, options) => {
+    const answer = await rawRequest(server.url, target(), options);
+    expect(answer.status).toBe(status);
+    expectSecurityHeaders(answer, label);
+  });
+
+  it("on a 414 (an over-long query string)", async () => {
+    const answer = await rawRequest(server.url, `/events?q=${"a".repeat(3000)}`);
+    expect(answer.status).toBe(414);
+    expectSecurityHeaders(answer, "414");
+  });
+
+  it.each([...PAGES, "/this-page-does-not-exist"])("%s: every inline script carries this response's nonce, and there are no inline styles", async (path) => {
+    const answer = await rawRequest(server.url, path);
+    const nonce = nonceOf(parseCsp(answer.headers["content-security-policy"]));
+    expect(nonce).toBeDefined();
+    const scripts = executableScriptTags(answer.body);
+    // React Router's context, stream and scroll restoration scripts, and the module entry.
+    expect(scripts.length).toBeGreaterThanOrEqual(4);
+    for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonce}"`);
+    // Only data blocks (JSON-LD) may lack it.
+    const all = [...answer.body.matchAll(/<script\b([^>]*)>/gi)].map((m) => m[1] ?? "");
+    for (const attrs of all.filter((a) => !a.includes("nonce="))) expect(attrs).toMatch(/type="application\/ld\+json"/);
+    // style-src has no 'unsafe-inline': no style attributes, no <style> without the nonce.
+    expect(answer.body).not.toMatch(/<[a-z][^>]*\sstyle=/i);
+    for (const [, attrs] of answer.body.matchAll(/<style\b([^>]*)>/gi)) expect(attrs).toContain(`nonce="${nonce}"`);
+  });
+
+  it("gives every response a fresh nonce", async () => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const answer = await rawRequest(server.url, "/about");
+      const nonce = nonceOf(parseCsp(answer.headers["content-security-policy"]))!;
+      expect(answer.body).toContain(`nonce="${nonce}"`);
+      nonces.add(nonce);
+    }
+    expect(nonces.size).toBe(5);
+  });
+
+  it("does not believe X-Forwarded-Proto without TRUST_PROXY: no HSTS", async () => {
+    const answer = await rawRequest(server.url, "/", { headers: { "X-Forwarded-Proto": "https" } });
+    expect(answer.headers["strict-transport-security"]).toBeUndefined();
+    expect(parseCsp(answer.headers["content-security-policy"]).has("upgrade-insecure-requests")).toBe(false);
+  });
+});
+
+describe("behind a trusted proxy, with another survey provider", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ ...NO_SOURCE, TRUST_PROXY: "loopback", CONTACT_SURVEY_URL: "https://forms.example.com/contact?ref=site" });
+  });
+  afterAll(() => server?.stop());
+
+  it("sends HSTS and upgrade-insecure-requests only for HTTPS requests", async () => {
+    const https = await rawRequest(server.url, "/", { headers: { "X-Forwarded-Proto": "https" } });
+    expect(https.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+    expect(parseCsp(https.headers["content-security-policy"]).get("upgrade-insecure-requests")).toEqual([]);
+    const http = await rawRequest(server.url, "/", { headers: { "X-Forwarded-Proto": "http" } });
+    expect(http.headers["strict-transport-security"]).toBeUndefined();
+    expect(parseCsp(http.headers["content-security-policy"]).has("upgrade-insecure-requests")).toBe(false);
+  });
+
+  it("lets forms go to the configured survey's origin", async () => {
+    const answer = await rawRequest(server.url, "/contact");
+    expect(parseCsp(answer.headers["content-security-policy"]).get("form-action")).toEqual(["'self'", "https://forms.example.com"]);
+    expect(answer.body).toContain('action="https://forms.example.com/contact?ref=site"');
+  });
+});

@@ -1,0 +1,143 @@
+// SIGTERM/SIGINT: the built server stops accepting, finishes what is in flight, closes idle
+// keep-alive connections and exits 0 well within 10 seconds.
+import { spawn, type ChildProcess } from "node:child_process";
+import { Agent, request } from "node:http";
+import { connect } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
+
+type Started = { child: ChildProcess; port: number; output: () => string; exited: Promise<{ code: number | null; at: number }> };
+
+async function start(env: Record<string, string>): Promise<Started> {
+  const child = spawn(process.execPath, ["server.js"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", CALENDAR_ICS_URL: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once("exit", (code) => resolve({ code, at: Date.now() })));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 15_000);
+    child.stdout.on("data", () => {
+      const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    void exited.then(() => reject(new Error(`server exited:\n${output}`)));
+  });
+  return { child, port, output: () => output, exited };
+}
+
+type Answer = { status: number; body: string; connection: string | undefined };
+
+function get(port: number, path: string, agent: Agent | false = false): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, path, agent }, (res) => {
+      let body = "";
+      res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body, connection: res.headers.connection }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+function connectError(port: number): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(undefined);
+    });
+    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code));
+  });
+}
+
+let fake: FakeGoogleCalendar | undefined;
+let server: Started | undefined;
+afterEach(async () => {
+  if (server && server.child.exitCode === null) {
+    server.child.kill("SIGKILL");
+    await server.exited;
+  }
+  await fake?.close();
+  fake = server = undefined;
+});
+
+describe("graceful shutdown", () => {
+  it.each(["SIGTERM", "SIGINT"] as const)("on %s finishes a slow request in flight, refuses new connections and exits 0 within 10 s", async (signal) => {
+    fake = await startFakeGoogleCalendar({ slowMs: 2_000 });
+    fake.setScenario("slow");
+    server = await start({ GOOGLE_CALENDAR_ID: fake.calendarId, GOOGLE_API_KEY: fake.apiKey, GOOGLE_CALENDAR_API_URL: fake.url });
+    const { port } = server;
+
+    // An idle keep-alive connection, and a request that waits ~2 s on the calendar.
+    const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 });
+    expect((await get(port, "/healthz", keepAlive)).status).toBe(200);
+    const idleSocketClosed = new Promise<number>((resolve) => {
+      const sockets = Object.values(keepAlive.freeSockets).flat();
+      expect(sockets).toHaveLength(1);
+      sockets[0]!.once("close", () => resolve(Date.now()));
+    });
+    const inFlight = get(port, "/api/calendar/events");
+    inFlight.catch(() => {}); // awaited below; a failure there fails the test
+    await expect.poll(() => fake!.requestCount(), { timeout: 5_000 }).toBe(1);
+
+    const signalledAt = Date.now();
+    server.child.kill(signal);
+
+    // Idle connections are closed at once; new ones are refused.
+    expect(await idleSocketClosed).toBeLessThan(signalledAt + 1_000);
+    await expect.poll(() => connectError(port), { timeout: 2_000 }).toBe("ECONNREFUSED");
+
+    // The request in flight completes normally, told that its connection closes.
+    const answer = await inFlight;
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body).events.length).toBeGreaterThan(0);
+    expect(answer.connection).toBe("close");
+
+    const { code, at } = await server.exited;
+    expect(code).toBe(0);
+    expect(at - signalledAt).toBeLessThan(10_000);
+    // It waited for the request (under 2 s more), not for the grace period.
+    expect(at - signalledAt).toBeLessThan(5_000);
+    const log = server.output();
+    expect(log).toContain('"msg":"shutting down: no new connections; finishing requests in flight"');
+    expect(log).toContain(`"signal":"${signal}"`);
+    expect(log).toContain('"msg":"stopped"');
+    keepAlive.destroy();
+  });
+
+  it("closes a request still running after the 8 s grace period, and exits 0 before 10 s", async () => {
+    // The calendar never answers in time: the API request outlives the grace period.
+    fake = await startFakeGoogleCalendar({ slowMs: 60_000 });
+    fake.setScenario("slow");
+    server = await start({ GOOGLE_CALENDAR_ID: fake.calendarId, GOOGLE_API_KEY: fake.apiKey, GOOGLE_CALENDAR_API_URL: fake.url });
+    const stuck = get(server.port, "/api/calendar/events").then(
+      () => "answered",
+      (error: NodeJS.ErrnoException) => error.code,
+    );
+    await expect.poll(() => fake!.requestCount(), { timeout: 5_000 }).toBe(1);
+    const signalledAt = Date.now();
+    server.child.kill("SIGTERM");
+    const { code, at } = await server.exited;
+    expect(code).toBe(0);
+    expect(at - signalledAt).toBeGreaterThanOrEqual(7_500);
+    expect(at - signalledAt).toBeLessThan(10_000);
+    expect(await stuck).toBe("ECONNRESET");
+    expect(server.output()).toContain("requests still running after the grace period: closing their connections");
+  }, 20_000);
+
+  it("exits at once with nothing in flight", async () => {
+    server = await start({ GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "" });
+    expect((await get(server.port, "/")).status).toBe(200);
+    const signalledAt = Date.now();
+    server.child.kill("SIGTERM");
+    const { code, at } = await server.exited;
+    expect(code).toBe(0);
+    expect(at - signalledAt).toBeLessThan(2_000);
+  });
+});
