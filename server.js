@@ -44,7 +44,7 @@ async function main() {
     throw error;
   }
   const { build, handler = build.app, devMiddleware } = loaded;
-  const { env, logger, createSite, createHttpServer, drainFlag, serve } = build;
+  const { env, logger, createSite, createHttpServer, drainFlag, serve, render } = build;
 
   const drain = drainFlag();
   const site = createSite({
@@ -53,6 +53,8 @@ async function main() {
     handler,
     devMiddleware,
     clientRoot: DEVELOPMENT ? undefined : CLIENT_ROOT,
+    // In development every request renders afresh, so edits show at once.
+    render: DEVELOPMENT ? undefined : render,
     readiness: { draining: drain.draining, startedAt: Date.now() },
   });
   const server = createHttpServer(site, drain.draining);

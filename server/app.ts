@@ -2,7 +2,7 @@
 // the parsed environment, the process logger, the React Router handler, and the pieces server.js
 // assembles into the running process.
 import { createRequestHandler } from "@react-router/express";
-import { RouterContextProvider } from "react-router";
+import { createRequestHandler as createFetchHandler, RouterContextProvider } from "react-router";
 import { getEnv } from "~/env.server";
 import { getLogger } from "~/logger.server";
 import { requestContext } from "~/request-context.server";
@@ -20,6 +20,15 @@ export const app = createRequestHandler({
     return context;
   },
 });
+
+const renderFetch = createFetchHandler(() => import("virtual:react-router/server-build"));
+
+/** One GET rendered for the response cache, with a placeholder nonce it fills in per request. */
+export function render(path: string, nonce: string): Promise<Response> {
+  const context = new RouterContextProvider();
+  context.set(requestContext, { nonce, requestId: "response-cache", log: logger });
+  return renderFetch(new Request(new URL(path, "http://localhost")), context);
+}
 
 export { createSite } from "./site";
 export { createHttpServer, drainFlag, serve } from "./lifecycle";

@@ -90,10 +90,7 @@ describe("response cache", () => {
   it("answers 304 to a matching If-None-Match, and HEAD without a body", async () => {
     const { url } = await serve(async () => new Response("{}", { headers: { "Content-Type": "application/json", ETag: '"abc"' } }));
     await fetch(`${url}/api/x`);
-    const conditional = await fetch(`${url}/api/x`, {
-      // fetch() adds "Cache-Control: no-cache" to conditional requests unless told otherwise.
-      headers: { "If-None-Match": '"abc"', "Cache-Control": "max-age=0" },
-    });
+    const conditional = await fetch(`${url}/api/x`, { headers: { "If-None-Match": 'W/"abc"' } });
     expect(conditional.status).toBe(304);
     const head = await fetch(`${url}/api/x`, { method: "HEAD" });
     expect(head.status).toBe(200);

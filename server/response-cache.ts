@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
+import { matchesEtag } from "~/events/server/http.server";
 
 /** Renders `path` (path and query) as a fresh GET, with `nonce` on every inline script. */
 export type Render = (path: string, nonce: string) => Promise<globalThis.Response>;
@@ -85,7 +86,8 @@ async function toEntry(response: globalThis.Response, placeholder: string): Prom
 function send(req: Request, res: Response, entry: Entry, html: string | undefined) {
   for (const [name, value] of entry.headers) res.setHeader(name, value);
   res.setHeader("Vary", "Accept-Encoding");
-  if (entry.etag && req.fresh) {
+  // An origin answers If-None-Match whatever the request's Cache-Control says (RFC 9110 13.1.2).
+  if (entry.etag && matchesEtag(req.get("If-None-Match") ?? null, entry.etag)) {
     res.removeHeader("Content-Type");
     res.status(304).end();
     return;

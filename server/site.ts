@@ -12,6 +12,7 @@ import { finalErrorHandler } from "./errors";
 import { healthRoutes, type Readiness } from "./health";
 import { apiRateLimit, onlyReadMethods, wellFormedTarget } from "./limits";
 import { requestLogging } from "./logging";
+import { createResponseCache, type Render } from "./response-cache";
 import { originOf, securityHeaders } from "./security";
 import { staticFiles } from "./static-files";
 
@@ -25,9 +26,24 @@ export type SiteOptions = {
   clientRoot?: string;
   /** Vite's dev middleware (development only). */
   devMiddleware?: RequestHandler;
+  /** Renders a GET for the response cache; absent (development, some tests): every request renders. */
+  render?: Render;
 };
 
-export function createSite({ env, logger, handler, readiness, clientRoot, devMiddleware }: SiteOptions): express.Express {
+// Pages whose HTML depends only on the build and the configuration.
+const STATIC_PATHS = new Set(["/", "/apply", "/about", "/contact", "/portal", "/sitemap.xml", "/robots.txt"]);
+const STATIC_TTL_MS = 10 * 60_000;
+// The events page and API follow the events cache; a second's delay is invisible to visitors.
+const EVENTS_PATHS = new Set(["/events", "/api/calendar/events"]);
+const EVENTS_TTL_MS = 1_000;
+
+function responseTtl(pathname: string): number | undefined {
+  if (STATIC_PATHS.has(pathname)) return STATIC_TTL_MS;
+  if (EVENTS_PATHS.has(pathname)) return EVENTS_TTL_MS;
+  return undefined;
+}
+
+export function createSite({ env, logger, handler, readiness, clientRoot, devMiddleware, render }: SiteOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
   // Whether X-Forwarded-For/-Proto are believed (req.ip, req.secure): only as far as TRUST_PROXY says.
@@ -51,6 +67,9 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
   if (devMiddleware) app.use(devMiddleware);
   if (clientRoot) app.use(staticFiles(clientRoot));
   app.use(apiRateLimit(env.RATE_LIMIT_PER_MINUTE, logger));
+  if (render) {
+    app.use(createResponseCache({ render, ttlFor: responseTtl, nonceOf: (res) => String(res.locals.cspNonce) }));
+  }
   app.use(handler);
   app.use(finalErrorHandler);
   return app;
