@@ -7,11 +7,12 @@ import { CalendarEmbed } from "~/events/calendar-embed";
 import { EventList, type EventListState } from "~/events/event-list";
 import { EventTabs } from "~/events/event-tabs";
 import { eventsForTab } from "~/events/filter";
-import { eventJsonLd, jsonLdScript } from "~/events/json-ld";
+import { eventJsonLd } from "~/events/json-ld";
 import type { EventsResponse } from "~/events/model";
 import { EventsUnavailableError, getEvents } from "~/events/server/events.server";
 import { listLimit, parseTab } from "~/events/tab";
 import { newTab } from "~/lib/external";
+import { jsonLdScript } from "~/lib/json-ld";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/events";
 
