@@ -4,6 +4,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration }
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { NotFoundCard } from "./components/not-found-card";
+import { OrganizationJsonLd } from "./components/organization-json-ld";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { getPublicConfig } from "./config.server";
@@ -30,6 +31,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#14213d" />
         <Meta />
         <Links />
+        <OrganizationJsonLd />
       </head>
       <body className="flex min-h-dvh flex-col">
         <a

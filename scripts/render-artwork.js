@@ -7,14 +7,18 @@ const jobs = [
   { source: "scripts/artwork/core-group.svg", out: "public/images/tiles/core-group", width: 800, height: 600 },
   { source: "scripts/artwork/evening-salon.svg", out: "public/images/tiles/evening-salon", width: 800, height: 600 },
   { source: "scripts/artwork/og-image.html", out: "public/og-image", width: 1200, height: 630, png: true },
+  // The Organization structured data's logo: the favicon's mark, as a square PNG with clear corners.
+  { source: "public/favicon.svg", out: "public/logo", width: 512, height: 512, png: true, transparent: true },
 ];
+// `node scripts/render-artwork.js logo` renders only the jobs whose output path contains "logo".
+const only = process.argv[2];
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
 });
 try {
-  for (const job of jobs) {
+  for (const job of jobs.filter((j) => !only || j.out.includes(only))) {
     for (const scale of job.png ? [1] : [1, 0.5]) {
       const width = Math.round(job.width * scale);
       const height = Math.round(job.height * scale);
@@ -25,6 +29,7 @@ try {
         : markup;
       await page.setContent(html);
       const session = await page.context().newCDPSession(page);
+      if (job.transparent) await session.send("Emulation.setDefaultBackgroundColorOverride", { color: { r: 0, g: 0, b: 0, a: 0 } });
       const format = job.png ? "png" : "webp";
       const { data } = await session.send("Page.captureScreenshot", { format, quality: 82 });
       const suffix = scale === 1 ? "" : `-${width}w`;

@@ -14,7 +14,15 @@ export function Logo({
   className?: string;
 }) {
   return (
-    <Link to="/" className={cx("inline-flex items-center gap-2.5 rounded-md", className)}>
+    <Link
+      to="/"
+      className={cx(
+        "inline-flex items-center gap-2.5 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2",
+        // The focus ring needs 3:1 against the background the logo sits on.
+        tone === "dark" ? "focus-visible:outline-brass-dark" : "focus-visible:outline-paper",
+        className,
+      )}
+    >
       <span
         aria-hidden="true"
         className={cx(

@@ -21,6 +21,7 @@ describe("site content", () => {
     ["a non-http provider URL", { ...content, site: { ...content.site, provider: { ...content.site.provider, loginUrl: "javascript:alert(1)" } } }, "content.site.provider.loginUrl"],
     ["an empty benefit title", { ...content, benefits: content.benefits.map((b, i) => (i === 2 ? { ...b, title: " " } : b)) }, "content.benefits.2.title"],
     ["a bad e-mail", { ...content, site: { ...content.site, email: "not-an-email" } }, "content.site.email"],
+    ["a made-up non-profit status", { ...content, site: { ...content.site, nonprofitStatus: "Charity" } }, "content.site.nonprofitStatus"],
   ])("rejects %s and names the field", (_label, value, field) => {
     const problems = contentProblems(value);
     expect(problems.some((p) => p.startsWith(`${field}:`))).toBe(true);

@@ -36,6 +36,14 @@ export const benefitSchema = z.object({
 
 export const stepSchema = z.object({ title: text, description: text });
 
+// schema.org's NonprofitType values (US, Dutch and UK), for the Organization structured data.
+const nonprofitStatus = z
+  .string()
+  .regex(
+    /^(Nonprofit501(a|c([1-9]|1\d|2[0-8])|d|e|f|k|n|q)|Nonprofit527|NonprofitANBI|NonprofitSBBI|CharitableIncorporatedOrganization|LimitedByGuaranteeCharity|UKTrust|UnincorporatedAssociationCharity)$/,
+    "must be a schema.org NonprofitType, e.g. Nonprofit501c3",
+  );
+
 export const siteSchema = z.object({
   name: text,
   shortName: text,
@@ -43,6 +51,8 @@ export const siteSchema = z.object({
   description: text,
   email: z.email(),
   location: text,
+  /** The legal non-profit status, as schema.org names it; omit it if there is none. */
+  nonprofitStatus: nonprofitStatus.optional(),
   copyrightYear: z.number().int().min(2000),
   defaultSiteUrl: httpUrl,
   provider: z.object({

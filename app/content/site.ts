@@ -10,6 +10,8 @@ export const site: Content["site"] = {
     "A highly vetted membership community for founders seeking belonging, support and connection. Not-for-profit and run independently by alumni.",
   email: "hello@founderscircle.example.org",
   location: "New York, NY",
+  // Sample value: set your organisation's real status (https://schema.org/NonprofitType), or remove it.
+  nonprofitStatus: "Nonprofit501c3",
   copyrightYear: 2024,
   defaultSiteUrl: "http://localhost:3000",
   provider: {

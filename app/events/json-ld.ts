@@ -13,7 +13,9 @@ export function eventJsonLd(events: CalendarEvent[], organizer: Organizer): obje
       const startDate = "dateTime" in start ? start.dateTime : start.date;
       const endDate = event.end ? ("dateTime" in event.end ? event.end.dateTime : event.end.date) : undefined;
       const description = htmlToText(event.description);
-      const online = event.location !== undefined && /^https?:\/\//.test(event.location);
+      const joinUrl = event.location !== undefined && /^https?:\/\//.test(event.location);
+      // "Online (link sent after RSVP)" is not a street address: an online event whose details are on our page.
+      const online = joinUrl || (event.location !== undefined && /^(online|virtual)\b/i.test(event.location));
       return {
         "@context": "https://schema.org",
         "@type": "Event",
@@ -25,7 +27,9 @@ export function eventJsonLd(events: CalendarEvent[], organizer: Organizer): obje
           ? online
             ? {
                 eventAttendanceMode: "https://schema.org/OnlineEventAttendanceMode",
-                location: { "@type": "VirtualLocation", url: event.location },
+                location: joinUrl
+                  ? { "@type": "VirtualLocation", url: event.location }
+                  : { "@type": "VirtualLocation", name: event.location, url: `${organizer.url}/events` },
               }
             : {
                 eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
@@ -37,9 +41,4 @@ export function eventJsonLd(events: CalendarEvent[], organizer: Organizer): obje
         url: `${organizer.url}/events`,
       };
     });
-}
-
-/** JSON for a <script type="application/ld+json">: "<" escaped so no text can close the element. */
-export function jsonLdScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c");
 }

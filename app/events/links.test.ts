@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eventJsonLd, jsonLdScript } from "./json-ld";
+import { eventJsonLd } from "./json-ld";
 import { googleCalendarUrl, htmlToText, eventIcsPath, mapSearchUrl } from "./links";
 
 describe("htmlToText", () => {
@@ -81,9 +81,11 @@ describe("event JSON-LD", () => {
     expect(lds[0]).toMatchObject({ location: { "@type": "VirtualLocation" }, eventAttendanceMode: "https://schema.org/OnlineEventAttendanceMode" });
   });
 
-  it("cannot close its script element", () => {
-    const text = jsonLdScript({ name: "</script><script>alert(1)</script>" });
-    expect(text).not.toContain("</script>");
-    expect(JSON.parse(text)).toEqual({ name: "</script><script>alert(1)</script>" });
+  it("marks an 'Online …' location without a link as online, pointing at the events page", () => {
+    const [ld] = eventJsonLd([{ id: "1", summary: "Coffee", start: { date: "2025-12-04" }, location: "Online (link sent after RSVP)" }], organizer);
+    expect(ld).toMatchObject({
+      eventAttendanceMode: "https://schema.org/OnlineEventAttendanceMode",
+      location: { "@type": "VirtualLocation", name: "Online (link sent after RSVP)", url: "https://founders.example.org/events" },
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { Rss } from "lucide-react";
 import { PageHeader } from "~/components/page-header";
 import { usePublicConfig } from "~/components/use-public-config";
@@ -7,14 +8,14 @@ import { CalendarEmbed } from "~/events/calendar-embed";
 import { EventList, type EventListState } from "~/events/event-list";
 import { EventTabs } from "~/events/event-tabs";
 import { eventsForTab } from "~/events/filter";
-import { eventJsonLd, jsonLdScript } from "~/events/json-ld";
+import { eventJsonLd } from "~/events/json-ld";
 import type { EventsResponse } from "~/events/model";
 import { EventsUnavailableError, getEvents } from "~/events/server/events.server";
 import { listLimit, parseTab } from "~/events/tab";
 import { newTab } from "~/lib/external";
+import { jsonLdScript } from "~/lib/json-ld";
 import { getQueryClient } from "~/lib/query-client";
 import { pageMeta } from "~/lib/seo";
-import { useState } from "react";
 import type { Route } from "./+types/events";
 
 // The spec §7 read: GET /api/calendar/events through the default query function.

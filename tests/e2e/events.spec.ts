@@ -1,17 +1,10 @@
 import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
 import { startServer, type RunningServer } from "../support/start-server";
 import type { Page } from "@playwright/test";
-import { DESKTOP, expect, test, waitForHydration, type Guard } from "./fixtures";
+import { DESKTOP, expect, test, waitForHydration } from "./fixtures";
+import { answerEventsApi, failEventsApi, holdEventsApi, tolerateStatus } from "./support/events-api";
 
 const cards = (page: Page) => page.locator("main article");
-
-/** A deliberate failing API answer logs one resource error; tolerate exactly that one. */
-function tolerateStatus(guard: Guard, status: number) {
-  const text = `Failed to load resource: the server responded with a status of ${status}`;
-  for (let i = guard.issues.length - 1; i >= 0; i--) {
-    if (guard.issues[i]!.text.startsWith(text) && guard.issues[i]!.url.includes("/api/calendar/events")) guard.issues.splice(i, 1);
-  }
-}
 
 test.describe("events page (bundled sample calendar)", () => {
   test.use({ viewport: DESKTOP });
@@ -67,12 +60,7 @@ test.describe("events page (bundled sample calendar)", () => {
   });
 
   test("client-side navigation shows the loading state, then the list", async ({ page }) => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/calendar/events", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdEventsApi(page);
     await page.goto("/");
     await waitForHydration(page);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Member Events" }).click();
@@ -83,9 +71,7 @@ test.describe("events page (bundled sample calendar)", () => {
   });
 
   test("client-side navigation shows the error state when the API fails", async ({ page, guard }) => {
-    await page.route("**/api/calendar/events", (route) =>
-      route.fulfill({ status: 502, contentType: "application/json", body: JSON.stringify({ message: "The events calendar is unavailable right now." }) }),
-    );
+    await failEventsApi(page, 502);
     await page.goto("/");
     await waitForHydration(page);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Member Events" }).click();
@@ -96,9 +82,7 @@ test.describe("events page (bundled sample calendar)", () => {
   });
 
   test("client-side navigation shows the empty state", async ({ page }) => {
-    await page.route("**/api/calendar/events", (route) =>
-      route.fulfill({ json: { events: [], updatedAt: new Date().toISOString(), stale: false } }),
-    );
+    await answerEventsApi(page, { events: [] });
     await page.goto("/");
     await waitForHydration(page);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Member Events" }).click();

@@ -1,0 +1,7 @@
+/**
+ * JSON for a <script type="application/ld+json">: "<" escaped as \u003c, so no text in the data
+ * (an event title, say) can close the element or open a comment. JSON.parse reads it back unchanged.
+ */
+export function jsonLdScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}

@@ -1,0 +1,137 @@
+import type { Page, TestInfo } from "@playwright/test";
+import { DESKTOP, NOT_FOUND_PATH, PAGES, PHONE, expect, test, waitForHydration } from "./fixtures";
+import { expectNoAxeViolations } from "./support/axe";
+import { answerEventsApi, currentEvents, failEventsApi, holdEventsApi, openEventsInApp, tolerateStatus } from "./support/events-api";
+
+// The accessibility gate: axe-core finds no WCAG 2.2 AA violation on any page, in any state,
+// at phone and desktop width.
+
+const paths = [...PAGES.map((p) => p.path), "/events?tab=past", NOT_FOUND_PATH];
+
+/** Scans at phone width, then (same page, resized) at desktop width. Loading once keeps the gate fast. */
+async function scanAtBothWidths(page: Page, testInfo: TestInfo, label: string): Promise<void> {
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await expectNoAxeViolations(page, testInfo, `${label} at ${viewport.width} px`);
+  }
+}
+
+test.describe("axe on every page", () => {
+  test.use({ viewport: PHONE });
+
+  for (const path of paths) {
+    test(`${path} has no violations at 375 and 1280 px`, async ({ page }, testInfo) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(path === NOT_FOUND_PATH ? 404 : 200);
+      await waitForHydration(page);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+      await scanAtBothWidths(page, testInfo, path);
+    });
+  }
+});
+
+// The list's other states are reached by client-side navigation, whose API request the tests answer.
+test.describe("axe on every state of /events", () => {
+  test.use({ viewport: PHONE });
+
+  test("loading: no violations at 375 and 1280 px", async ({ page }, testInfo) => {
+    const release = await holdEventsApi(page);
+    await page.goto("/about");
+    await waitForHydration(page);
+    await openEventsInApp(page);
+    await expect(page.getByRole("status").filter({ hasText: "Loading events..." })).toBeVisible();
+    await scanAtBothWidths(page, testInfo, "/events (loading)");
+    release();
+  });
+
+  test("empty: no violations at 375 and 1280 px", async ({ page }, testInfo) => {
+    await answerEventsApi(page, { events: [] });
+    await page.goto("/about");
+    await waitForHydration(page);
+    await openEventsInApp(page);
+    await expect(page.getByText("No upcoming events scheduled at this time.")).toBeVisible();
+    await scanAtBothWidths(page, testInfo, "/events (empty)");
+  });
+
+  test("error: no violations at 375 and 1280 px", async ({ page, guard }, testInfo) => {
+    await failEventsApi(page, 502);
+    await page.goto("/about");
+    await waitForHydration(page);
+    await openEventsInApp(page);
+    await expect(page.getByRole("alert").filter({ hasText: "Failed to load events from calendar." })).toBeVisible();
+    await scanAtBothWidths(page, testInfo, "/events (error)");
+    tolerateStatus(guard, 502);
+  });
+
+  test("stale copy: no violations at 375 and 1280 px", async ({ page }, testInfo) => {
+    const live = await currentEvents(page);
+    expect(live.events.length).toBeGreaterThan(0);
+    await answerEventsApi(page, { ...live, stale: true, updatedAt: new Date(Date.now() - 3_600_000).toISOString() });
+    await page.goto("/about");
+    await waitForHydration(page);
+    await openEventsInApp(page);
+    await expect(page.getByText("The calendar could not be reached just now.")).toBeVisible();
+    await expect(page.locator("main article").first()).toBeVisible();
+    await scanAtBothWidths(page, testInfo, "/events (stale)");
+  });
+});
+
+test.describe("axe with the drawer open", () => {
+  test.use({ viewport: PHONE });
+
+  for (const path of ["/", "/events"]) {
+    test(`${path} with the drawer open has no violations`, async ({ page }, testInfo) => {
+      await page.goto(path);
+      await waitForHydration(page);
+      await page.getByRole("button", { name: "Open menu" }).click();
+      const drawer = page.getByRole("dialog", { name: "Menu" });
+      await expect(drawer).toBeVisible();
+      await expectNoAxeViolations(page, testInfo, `${path} (drawer open)`);
+    });
+  }
+});
+
+test.describe("axe with a toast shown", () => {
+  test.use({ viewport: DESKTOP });
+
+  test("/contact with the blocked-tab toast has no violations", async ({ page }, testInfo) => {
+    await page.goto("/contact");
+    await waitForHydration(page);
+    // A popup blocker makes window.open return null, which the form answers with a toast.
+    await page.evaluate(() => {
+      window.open = () => null;
+    });
+    const form = page.getByRole("form", { name: "Get In Touch" });
+    await form.getByLabel("Full Name").fill("Ada Example");
+    await form.getByLabel("Email").fill("ada@example.net");
+    await form.getByLabel("Message").fill("Hello");
+    await form.getByRole("button", { name: "CONTACT US" }).click();
+    await expect(page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem")).toBeVisible();
+    await expectNoAxeViolations(page, testInfo, "/contact (toast)");
+  });
+});
+
+test.describe("the gate itself", () => {
+  test.use({ viewport: DESKTOP });
+
+  test("reports violations readably when there are some", async ({ page }, testInfo) => {
+    await page.goto("/about");
+    await waitForHydration(page);
+    // An image without alt text and a button without a name.
+    await page.evaluate(() => {
+      const main = document.getElementById("main")!;
+      const img = document.createElement("img");
+      img.src = "/favicon.svg";
+      img.id = "broken-image";
+      main.append(img, document.createElement("button"));
+    });
+    const error = await expectNoAxeViolations(page, testInfo, "/about (broken on purpose)").then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(error?.message).toMatch(/^axe found 2 WCAG 2\.2 AA violation\(s\) on \/about \(broken on purpose\):/);
+    // Rule, impact, summary, where, and how to fix it.
+    expect(error?.message).toMatch(/\[critical\] image-alt: Images must have alternative text \(https:[^)]+\)\n\s+- #broken-image\n\s+Fix any of the following: /);
+    expect(error?.message).toMatch(/\[critical\] button-name: Buttons must have discernible text/);
+  });
+});

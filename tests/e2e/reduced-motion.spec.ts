@@ -1,0 +1,134 @@
+import type { Page } from "@playwright/test";
+import { DESKTOP, PHONE, expect, test, waitForHydration } from "./fixtures";
+
+// prefers-reduced-motion: the drawer and the toasts must not slide or fade for people who ask
+// for less motion, and must for everyone else (so this test can tell the two apart).
+
+type Motion = { kind: "animation" | "transition"; name: string; durationMs: number; part: "drawer" | "toast" | "other"; target: string };
+
+/** Records every CSS animation and transition that starts in the page, with its duration. */
+async function recordMotion(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const motions: Motion[] = [];
+    (window as unknown as { __motions: Motion[] }).__motions = motions;
+    // "0.22s, 10ms" -> 220 (the longest of a list).
+    const longest = (list: string) =>
+      Math.max(0, ...list.split(",").map((v) => (v.trim().endsWith("ms") ? parseFloat(v) : parseFloat(v) * 1000)));
+    const part = (el: Element): Motion["part"] =>
+      el.closest('[role="dialog"], dialog')
+        ? "drawer"
+        : el.closest('[role="region"][aria-label^="Notifications"], [role="status"], [role="alert"]')
+          ? "toast"
+          : "other";
+    const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].slice(0, 3).join(".")}`;
+    document.addEventListener(
+      "animationstart",
+      (e) => {
+        const el = e.target as Element;
+        const style = getComputedStyle(el, e.pseudoElement || null);
+        motions.push({ kind: "animation", name: e.animationName, durationMs: longest(style.animationDuration), part: part(el), target: describe(el) + e.pseudoElement });
+      },
+      true,
+    );
+    document.addEventListener(
+      "transitionrun",
+      (e) => {
+        const el = e.target as Element;
+        const style = getComputedStyle(el, e.pseudoElement || null);
+        motions.push({ kind: "transition", name: e.propertyName, durationMs: longest(style.transitionDuration), part: part(el), target: describe(el) + e.pseudoElement });
+      },
+      true,
+    );
+  });
+}
+
+const motions = (page: Page) => page.evaluate(() => (window as unknown as { __motions: Motion[] }).__motions);
+
+/** Animations still running with a real duration (more than a frame's worth of motion). */
+const runningAnimations = (page: Page) =>
+  page.evaluate(() =>
+    document
+      .getAnimations()
+      .filter((a) => a.playState === "running" && Number(a.effect?.getComputedTiming().duration ?? 0) > 1)
+      .map((a) => (a as CSSAnimation).animationName ?? "transition"),
+  );
+
+async function openAndCloseDrawer(page: Page): Promise<string[]> {
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const drawer = page.getByRole("dialog", { name: "Menu" });
+  await expect(drawer).toBeVisible();
+  const runningRightAfterOpening = await runningAnimations(page);
+  await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0);
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+  return runningRightAfterOpening;
+}
+
+async function showToast(page: Page): Promise<void> {
+  await page.goto("/contact");
+  await waitForHydration(page);
+  // A popup blocker makes window.open return null, which the form answers with a toast.
+  await page.evaluate(() => {
+    window.open = () => null;
+  });
+  const form = page.getByRole("form", { name: "Get In Touch" });
+  await form.getByLabel("Full Name").fill("Ada Example");
+  await form.getByLabel("Email").fill("ada@example.net");
+  await form.getByLabel("Message").fill("Hello");
+  await form.getByRole("button", { name: "CONTACT US" }).click();
+  await expect(page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem")).toBeVisible();
+}
+
+const show = (list: Motion[]) => list.map((m) => `${m.kind} ${m.name} ${m.durationMs}ms on ${m.target} (${m.part})`).join("\n");
+
+test.describe("with prefers-reduced-motion: reduce", () => {
+  test.use({ reducedMotion: "reduce" });
+
+  test.describe(() => {
+    test.use({ viewport: PHONE });
+    test("the drawer appears and goes without sliding or fading", async ({ page }) => {
+      await recordMotion(page);
+      const running = await openAndCloseDrawer(page);
+      expect(running, "animations running just after the drawer opened").toEqual([]);
+      const moved = (await motions(page)).filter((m) => m.durationMs > 1);
+      expect(moved, show(moved)).toEqual([]);
+    });
+  });
+
+  test.describe(() => {
+    test.use({ viewport: DESKTOP });
+    test("a toast appears without sliding in", async ({ page }) => {
+      await recordMotion(page);
+      await showToast(page);
+      expect(await runningAnimations(page)).toEqual([]);
+      const moved = (await motions(page)).filter((m) => m.durationMs > 1);
+      expect(moved, show(moved)).toEqual([]);
+    });
+  });
+});
+
+test.describe("with prefers-reduced-motion: no-preference", () => {
+  test.use({ reducedMotion: "no-preference" });
+
+  test.describe(() => {
+    test.use({ viewport: PHONE });
+    test("the drawer slides in", async ({ page }) => {
+      await recordMotion(page);
+      await openAndCloseDrawer(page);
+      const drawer = (await motions(page)).filter((m) => m.part === "drawer" && m.durationMs >= 100);
+      expect(drawer.length, show(await motions(page))).toBeGreaterThanOrEqual(1);
+    });
+  });
+
+  test.describe(() => {
+    test.use({ viewport: DESKTOP });
+    test("a toast slides in", async ({ page }) => {
+      await recordMotion(page);
+      await showToast(page);
+      const toast = (await motions(page)).filter((m) => m.part === "toast" && m.durationMs >= 100);
+      expect(toast.length, show(await motions(page))).toBeGreaterThanOrEqual(1);
+    });
+  });
+});
