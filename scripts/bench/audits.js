@@ -101,13 +101,13 @@ function describeItem(item, out) {
     const explanation = text(node.explanation);
     if (explanation) parts.push(clip(explanation, 260));
   }
-  for (const key of ["description", "reason", "directive", "label", "failureType", "severity", "displayedSize", "actualSize", "expectedSize", "subItemsHeading"]) {
+  for (const key of ["description", "reason", "directive", "label", "groupLabel", "failureType", "severity", "displayedSize", "actualSize", "expectedSize"]) {
     const value = text(item[key]);
-    if (value) parts.push(`${key === "description" || key === "label" || key === "reason" ? "" : `${key}: `}${clip(value, 200)}`);
+    if (value) parts.push(`${["description", "label", "reason", "groupLabel"].includes(key) ? "" : `${key}: `}${clip(value, 200)}`);
   }
   if (typeof item.source === "string") parts.push(`source: ${item.source}`);
   else if (isRecord(item.source) && (item.source.type === "text" || item.source.type === "code")) parts.push(`source: ${text(item.source)}`);
-  for (const key of ["reflowTime", "duration", "blockingTime", "mainThreadTime"]) {
+  for (const key of ["reflowTime", "duration", "blockingTime", "mainThreadTime", "scripting"]) {
     const value = item[key];
     if (typeof value === "number") parts.push(`${key} ${Math.round(value)} ms`);
   }
@@ -181,7 +181,10 @@ export function mergeFlagged(runs) {
     }
   }
   const order = ["accessibility", "best-practices", "seo", "performance"];
+  // Scored failures first, by category, then the unscored security notes.
   /** @param {FlaggedAudit} audit */
-  const rank = (audit) => Math.min(...audit.categories.map((id) => order.indexOf(id)).filter((index) => index >= 0), order.length);
+  const rank = (audit) =>
+    (audit.scoreDisplayMode === "informative" ? order.length + 1 : 0) +
+    Math.min(...audit.categories.map((id) => order.indexOf(id)).filter((index) => index >= 0), order.length);
   return [...merged.values()].sort((a, b) => rank(a) - rank(b) || (a.score ?? 1) - (b.score ?? 1) || a.id.localeCompare(b.id));
 }

@@ -36,12 +36,46 @@ function assertExecutable(path) {
   }
 }
 
+/**
+ * What the offline guard refused. Hosts refused on every route are Chromium's own background
+ * traffic; the others came from a page (e.g. an iframe loading once Lighthouse scrolls it into view).
+ * @param {import("./lighthouse.js").RouteResult[]} routes
+ * @param {string[]} externalRequests Non-loopback URLs in Lighthouse's network logs.
+ */
+function blockedNotes(routes, externalRequests) {
+  /** @param {Map<string, number>} hosts */
+  const list = (hosts) => [...hosts].map(([host, count]) => `${host} ×${count}`).join(", ");
+  const perRoute = routes.map((route) => {
+    /** @type {Map<string, number>} */
+    const hosts = new Map();
+    for (const run of route.runs) for (const [host, count] of Object.entries(run.blockedHosts)) hosts.set(host, (hosts.get(host) ?? 0) + count);
+    return { route: route.route, hosts };
+  });
+  const everywhere = new Set(routes.length > 1 ? [...(perRoute[0]?.hosts.keys() ?? [])].filter((host) => perRoute.every(({ hosts }) => hosts.has(host))) : []);
+  /** @type {Map<string, number>} */
+  const background = new Map();
+  for (const { hosts } of perRoute) for (const host of everywhere) background.set(host, (background.get(host) ?? 0) + (hosts.get(host) ?? 0));
+  const notes = [
+    externalRequests.length > 0
+      ? `Lighthouse's network log has non-loopback requests (blocked): ${externalRequests.join(", ")}.`
+      : "Lighthouse's network log has no request beyond the server under test.",
+  ];
+  if (background.size > 0) notes.push(`Blocked on every route (Chromium's own background traffic): ${list(background)}.`);
+  for (const { route, hosts } of perRoute) {
+    const own = new Map([...hosts].filter(([host]) => !everywhere.has(host)));
+    if (own.size > 0) notes.push(`Blocked while measuring ${route}${routes.length > 1 ? " only" : ""}: ${list(own)}.`);
+  }
+  return notes;
+}
+
 async function main() {
   const config = readConfig(process.env);
   if (config.lighthouse) assertExecutable(CHROME_PATH);
   ensureBuild();
 
   const startedAt = new Date();
+  // Other work on the machine skews both Lighthouse's CPU-based estimates and req/s: record it.
+  const loadAtStart = os.loadavg()[0] ?? 0;
   const stamp = timestamp(startedAt);
   const runDir = join(RESULTS_DIR, stamp);
   const server = await startProductionServer({ logFile: join(runDir, "server.log") });
@@ -86,6 +120,7 @@ async function main() {
     node: process.version,
     cpus: os.cpus().length,
     cpuModel: os.cpus()[0]?.model ?? "unknown",
+    loadAverage: { atStart: loadAtStart, atEnd: os.loadavg()[0] ?? 0 },
     chromium: routes.find((route) => route.environment)?.environment?.chromium ?? null,
     lighthouse: routes.find((route) => route.environment)?.environment?.lighthouse ?? null,
   };
@@ -93,23 +128,11 @@ async function main() {
 
   const output = [
     "",
-    `## Benchmark ${startedAt.toISOString()} (commit ${revision ?? "unknown"}, Node ${environment.node}, ${environment.cpus} CPUs${environment.lighthouse ? `, Lighthouse ${environment.lighthouse}` : ""})`,
+    `## Benchmark ${startedAt.toISOString()} (commit ${revision ?? "unknown"}, Node ${environment.node}, ${environment.cpus} CPUs, load ${loadAtStart.toFixed(1)}→${environment.loadAverage.atEnd.toFixed(1)}${environment.lighthouse ? `, Lighthouse ${environment.lighthouse}` : ""})`,
   ];
   if (config.lighthouse) {
     output.push("", "### Lighthouse", "", lighthouseTable(routes, config.runs));
-    output.push(
-      externalRequests.length > 0
-        ? `The pages requested non-loopback URLs (blocked): ${externalRequests.join(", ")}`
-        : "The pages requested nothing beyond the server under test.",
-    );
-    for (const route of routes) {
-      /** @type {Map<string, number>} */
-      const hosts = new Map();
-      for (const run of route.runs) for (const [host, count] of Object.entries(run.blockedHosts)) hosts.set(host, (hosts.get(host) ?? 0) + count);
-      if (hosts.size > 0) {
-        output.push(`Blocked connections while measuring ${route.route} (the page's or Chromium's own): ${[...hosts].map(([host, count]) => `${host} ×${count}`).join(", ")}.`);
-      }
-    }
+    output.push("", ...blockedNotes(routes, externalRequests));
   }
   if (config.serving) {
     output.push(

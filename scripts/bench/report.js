@@ -1,6 +1,7 @@
 // @ts-check
 // The printed report: Markdown tables (readable in a terminal, pasteable into the README),
 // then what Lighthouse flags on each route.
+import { NOT_FOUND_PATH } from "./config.js";
 import { LIGHTHOUSE_ROWS, formatKB, servingPass, servingTarget } from "./targets.js";
 
 /** @typedef {import("./lighthouse.js").RouteResult} RouteResult */
@@ -42,6 +43,12 @@ export function lighthouseTable(routes, runs) {
     `Lighthouse, mobile with simulated throttling; median of ${runs} run${runs === 1 ? "" : "s"} per figure. Bytes as transferred (compressed, headers included).`,
     ...failedRuns.map((line) => `Run failed: ${line}`),
   ];
+  if (routes.some((route) => route.route === NOT_FOUND_PATH)) {
+    notes.push(
+      `On ${NOT_FOUND_PATH} Lighthouse counts the 404 status itself against SEO (http-status-code) and the browser's "Failed to load resource: 404" ` +
+        "console message against Best practices (errors-in-console): those two cannot reach 100 on a 404 page.",
+    );
+  }
   return `${table(["Metric", "Target", ...routes.map((route) => route.route)], rows)}\n\n${notes.join("\n")}`;
 }
 
@@ -70,21 +77,46 @@ export function servingTable(serving) {
   return [table(header, rows), ...(notes.length > 0 ? ["", ...notes] : [])].join("\n");
 }
 
-/** @param {RouteResult[]} routes */
+/**
+ * @param {RouteResult["flagged"][number]} audit
+ * @param {string} runsText e.g. "3/3 runs"
+ */
+function flaggedLines(audit, runsText) {
+  const scoreText = audit.scoreDisplayMode === "informative" ? "unscored" : audit.score === null ? audit.scoreDisplayMode : `score ${audit.score}`;
+  const head = `- [${audit.categories.join(", ") || "—"}] ${audit.id} (${scoreText}, ${runsText}): ${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ""}`;
+  const explanation = audit.explanation ? [`    ${audit.explanation.replace(/\s+/g, " ").slice(0, 300)}`] : [];
+  const shown = audit.items.slice(0, 6).map((item) => `    · ${item}`);
+  const more = audit.items.length > 6 ? [`    · … ${audit.items.length - 6} more (see the JSON)`] : [];
+  return [head, ...explanation, ...shown, ...more].join("\n");
+}
+
+/**
+ * Audits flagged on every route are listed once (items from the first route), then each
+ * route's own.
+ * @param {RouteResult[]} routes
+ */
 export function flaggedReport(routes) {
-  const sections = routes.map((route) => {
-    const runs = route.runs.length;
-    if (route.flagged.length === 0) return `### ${route.route}\nNothing flagged.`;
-    const lines = route.flagged.map((audit) => {
-      const scoreText = audit.scoreDisplayMode === "informative" ? "unscored" : audit.score === null ? audit.scoreDisplayMode : `score ${audit.score}`;
-      const head = `- [${audit.categories.join(", ") || "—"}] ${audit.id} (${scoreText}, ${audit.flaggedInRuns}/${runs} runs): ${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ""}`;
-      const explanation = audit.explanation ? [`    ${audit.explanation.replace(/\s+/g, " ").slice(0, 300)}`] : [];
-      const shown = audit.items.slice(0, 6).map((item) => `    · ${item}`);
-      const more = audit.items.length > 6 ? [`    · … ${audit.items.length - 6} more (see the JSON)`] : [];
-      return [head, ...explanation, ...shown, ...more].join("\n");
-    });
-    return `### ${route.route}\n${lines.join("\n")}`;
-  });
+  const [first, ...others] = routes;
+  if (!first) return "";
+  const everywhere = new Set(
+    others.length === 0 ? [] : first.flagged.map((audit) => audit.id).filter((id) => others.every((route) => route.flagged.some((audit) => audit.id === id))),
+  );
+  const sections = [];
+  if (everywhere.size > 0) {
+    const lines = first.flagged
+      .filter((audit) => everywhere.has(audit.id))
+      .map((audit) => {
+        const runs = routes.reduce((sum, route) => sum + (route.flagged.find((other) => other.id === audit.id)?.flaggedInRuns ?? 0), 0);
+        const total = routes.reduce((sum, route) => sum + route.runs.length, 0);
+        return flaggedLines(audit, `${runs}/${total} runs; items from ${first.route}`);
+      });
+    sections.push(`#### Every route\n${lines.join("\n")}`);
+  }
+  for (const route of routes) {
+    const own = route.flagged.filter((audit) => !everywhere.has(audit.id));
+    const lines = own.map((audit) => flaggedLines(audit, `${audit.flaggedInRuns}/${route.runs.length} runs`));
+    sections.push(`#### ${route.route}\n${lines.length > 0 ? lines.join("\n") : everywhere.size > 0 ? "Nothing else." : "Nothing flagged."}`);
+  }
   return sections.join("\n\n");
 }
 
