@@ -4,6 +4,8 @@
 // the serving comparison, prints each figure beside its target with PASS or FAIL, and writes
 // bench-results/<timestamp>.json and bench-results/latest.json.
 //
+// Chromium is kept off the network (offline-guard.js): only loopback is reachable.
+//
 // It exits 0 whether targets pass or fail; non-zero only when it cannot run (no Chromium, the
 // build or the server fails, or Lighthouse could measure nothing).
 //
@@ -21,7 +23,7 @@ import { cleanupAll, handleSignals } from "./cleanup.js";
 import { CHROME_PATH, SERVING_PATHS, readConfig } from "./config.js";
 import { runLighthouse } from "./lighthouse.js";
 import { startOfflineGuard } from "./offline-guard.js";
-import { flaggedReport, lighthouseTable, servingTable, summaryLine } from "./report.js";
+import { blockedNotes, flaggedReport, lighthouseTable, servingTable, summaryLine } from "./report.js";
 import { RESULTS_DIR, gitRevision, timestamp, writeResults } from "./results.js";
 import { ensureBuild, startProductionServer } from "./server.js";
 import { runServing } from "./serving.js";
@@ -34,38 +36,6 @@ function assertExecutable(path) {
   } catch {
     throw new Error(`Chromium not found at ${path}. Install it (apt-get install chromium) or set CHROME_PATH, or skip Lighthouse with BENCH_SKIP=lighthouse.`);
   }
-}
-
-/**
- * What the offline guard refused. Hosts refused on every route are Chromium's own background
- * traffic; the others came from a page (e.g. an iframe loading once Lighthouse scrolls it into view).
- * @param {import("./lighthouse.js").RouteResult[]} routes
- * @param {string[]} externalRequests Non-loopback URLs in Lighthouse's network logs.
- */
-function blockedNotes(routes, externalRequests) {
-  /** @param {Map<string, number>} hosts */
-  const list = (hosts) => [...hosts].map(([host, count]) => `${host} ×${count}`).join(", ");
-  const perRoute = routes.map((route) => {
-    /** @type {Map<string, number>} */
-    const hosts = new Map();
-    for (const run of route.runs) for (const [host, count] of Object.entries(run.blockedHosts)) hosts.set(host, (hosts.get(host) ?? 0) + count);
-    return { route: route.route, hosts };
-  });
-  const everywhere = new Set(routes.length > 1 ? [...(perRoute[0]?.hosts.keys() ?? [])].filter((host) => perRoute.every(({ hosts }) => hosts.has(host))) : []);
-  /** @type {Map<string, number>} */
-  const background = new Map();
-  for (const { hosts } of perRoute) for (const host of everywhere) background.set(host, (background.get(host) ?? 0) + (hosts.get(host) ?? 0));
-  const notes = [
-    externalRequests.length > 0
-      ? `Lighthouse's network log has non-loopback requests (blocked): ${externalRequests.join(", ")}.`
-      : "Lighthouse's network log has no request beyond the server under test.",
-  ];
-  if (background.size > 0) notes.push(`Blocked on every route (Chromium's own background traffic): ${list(background)}.`);
-  for (const { route, hosts } of perRoute) {
-    const own = new Map([...hosts].filter(([host]) => !everywhere.has(host)));
-    if (own.size > 0) notes.push(`Blocked while measuring ${route}${routes.length > 1 ? " only" : ""}: ${list(own)}.`);
-  }
-  return notes;
 }
 
 async function main() {

@@ -120,6 +120,38 @@ export function flaggedReport(routes) {
   return sections.join("\n\n");
 }
 
+/**
+ * What the offline guard refused. Hosts refused on every route are Chromium's own background
+ * traffic; the others came from a page (e.g. an iframe loading once Lighthouse scrolls it into view).
+ * @param {RouteResult[]} routes
+ * @param {string[]} externalRequests Non-loopback URLs in Lighthouse's network logs.
+ */
+export function blockedNotes(routes, externalRequests) {
+  /** @param {Map<string, number>} hosts */
+  const list = (hosts) => [...hosts].map(([host, count]) => `${host} ×${count}`).join(", ");
+  const perRoute = routes.map((route) => {
+    /** @type {Map<string, number>} */
+    const hosts = new Map();
+    for (const run of route.runs) for (const [host, count] of Object.entries(run.blockedHosts)) hosts.set(host, (hosts.get(host) ?? 0) + count);
+    return { route: route.route, hosts };
+  });
+  const everywhere = new Set(routes.length > 1 ? [...(perRoute[0]?.hosts.keys() ?? [])].filter((host) => perRoute.every(({ hosts }) => hosts.has(host))) : []);
+  /** @type {Map<string, number>} */
+  const background = new Map();
+  for (const { hosts } of perRoute) for (const host of everywhere) background.set(host, (background.get(host) ?? 0) + (hosts.get(host) ?? 0));
+  const notes = [
+    externalRequests.length > 0
+      ? `Lighthouse's network log has non-loopback requests (blocked): ${externalRequests.join(", ")}.`
+      : "Lighthouse's network log has no request beyond the server under test.",
+  ];
+  if (background.size > 0) notes.push(`Blocked on every route (Chromium's own background traffic): ${list(background)}.`);
+  for (const { route, hosts } of perRoute) {
+    const own = new Map([...hosts].filter(([host]) => !everywhere.has(host)));
+    if (own.size > 0) notes.push(`Blocked while measuring ${route}${routes.length > 1 ? " only" : ""}: ${list(own)}.`);
+  }
+  return notes;
+}
+
 /** @param {Check[]} checks */
 export function summaryLine(checks) {
   const failed = checks.filter((check) => !check.pass);
