@@ -20,6 +20,9 @@ function table(header, rows) {
   return [line(header), `|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`, ...rows.map(line)].join("\n");
 }
 
+/** @param {number} ratio Three decimals when small, so 0.004 does not print as 0.00. */
+const formatRatio = (ratio) => ratio.toFixed(ratio < 0.1 ? 3 : 2);
+
 /** @param {boolean} pass */
 const verdict = (pass) => (pass ? "PASS" : "FAIL");
 
@@ -59,7 +62,7 @@ export function servingTable(serving) {
     `≥ ${servingTarget(result.path)}`,
     String(result.production.requestsPerSecond),
     String(result.bare.requestsPerSecond),
-    result.ratio.toFixed(2),
+    formatRatio(result.ratio),
     verdict(servingPass(result)),
     `${result.production.p99Ms} ms`,
     `${result.bare.p99Ms} ms`,
@@ -69,7 +72,9 @@ export function servingTable(serving) {
     const problems = [];
     if (result.captured.status >= 300) problems.push(`${result.path}: production answered ${result.captured.status} when captured, so the comparison is not of a successful response.`);
     if (result.production.non2xx > 0 || result.production.errors > 0) {
-      problems.push(`${result.path}: production gave ${result.production.non2xx} non-2xx responses (${JSON.stringify(result.production.statusCodes)}) and ${result.production.errors} errors.`);
+      problems.push(
+        `${result.path}: production had ${result.production.non2xx} non-2xx responses and ${result.production.errors} connection errors or timeouts (statuses: ${JSON.stringify(result.production.statusCodes)}).`,
+      );
     }
     return problems;
   });

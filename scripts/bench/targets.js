@@ -94,7 +94,7 @@ export function evaluate(routes, serving) {
       scope: result.path,
       metric: "Production / bare req/s",
       value: result.ratio,
-      shown: result.ratio.toFixed(2),
+      shown: result.ratio.toFixed(3),
       target: `≥ ${servingTarget(result.path)}`,
       pass: servingPass(result),
     });
