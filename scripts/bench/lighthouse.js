@@ -40,6 +40,8 @@ const CHROME_FLAGS = [
  * @property {number | null} jsBytes Bytes transferred for resourceType Script.
  * @property {number | null} cssBytes Bytes transferred for resourceType Stylesheet.
  * @property {number | null} requests Number of requests.
+ * @property {number | null} cpuIndex Lighthouse's BenchmarkIndex of the host during the run: it drops
+ *   when other work competes for the CPU, and TBT and the performance score then read worse.
  */
 
 /** @typedef {keyof PageFigures} FigureKey */
@@ -114,6 +116,7 @@ export function pageFigures(lhr) {
     jsBytes: bytes((type) => type === "Script"),
     cssBytes: bytes((type) => type === "Stylesheet"),
     requests: requests.length,
+    cpuIndex: lhr.environment.benchmarkIndex ?? null,
   };
 }
 
@@ -123,7 +126,7 @@ export function pageFigures(lhr) {
  */
 export function medianFigures(runs) {
   /** @type {FigureKey[]} */
-  const keys = ["status", "performance", "accessibility", "bestPractices", "seo", "fcpMs", "lcpMs", "tbtMs", "cls", "totalBytes", "jsBytes", "cssBytes", "requests"];
+  const keys = ["status", "performance", "accessibility", "bestPractices", "seo", "fcpMs", "lcpMs", "tbtMs", "cls", "totalBytes", "jsBytes", "cssBytes", "requests", "cpuIndex"];
   return /** @type {PageFigures} */ (Object.fromEntries(keys.map((key) => [key, median(runs.map((run) => run[key]))])));
 }
 
@@ -184,7 +187,7 @@ export async function runLighthouse({ origin, chromePath, extraChromeFlags, bloc
       const f = result.figures;
       console.log(
         `lighthouse ${route} run ${run}/${runs} (${result.seconds} s): ` +
-          (f ? `perf ${f.performance} a11y ${f.accessibility} bp ${f.bestPractices} seo ${f.seo} FCP ${f.fcpMs?.toFixed(0)} ms LCP ${f.lcpMs?.toFixed(0)} ms` : `ERROR ${result.error}`),
+          (f ? `perf ${f.performance} a11y ${f.accessibility} bp ${f.bestPractices} seo ${f.seo} FCP ${f.fcpMs?.toFixed(0)} ms LCP ${f.lcpMs?.toFixed(0)} ms TBT ${f.tbtMs?.toFixed(0)} ms, CPU index ${f.cpuIndex?.toFixed(0)}` : `ERROR ${result.error}`),
       );
     }
     const good = routeRuns.flatMap((run) => (run.figures ? [run.figures] : []));

@@ -44,6 +44,7 @@ export function lighthouseTable(routes, runs) {
   const failedRuns = routes.flatMap((route) => route.runs.filter((run) => run.error).map((run) => `${route.route} run ${run.run}: ${run.error}`));
   const notes = [
     `Lighthouse, mobile with simulated throttling; median of ${runs} run${runs === 1 ? "" : "s"} per figure. Bytes as transferred (compressed, headers included).`,
+    "Host CPU index is Lighthouse's BenchmarkIndex during the runs: when other work competes for the CPU it drops, and TBT and Performance read worse.",
     ...failedRuns.map((line) => `Run failed: ${line}`),
   ];
   if (routes.some((route) => route.route === NOT_FOUND_PATH)) {

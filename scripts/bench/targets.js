@@ -51,6 +51,7 @@ export const LIGHTHOUSE_ROWS = [
   { key: "jsBytes", label: "JavaScript transferred", target: "< 90 kB on /", pass: (value, route) => (route === "/" ? value < 90_000 : null), format: formatKB },
   { key: "cssBytes", label: "CSS transferred", target: "< 15 kB", pass: (value) => value < 15_000, format: formatKB },
   { key: "requests", label: "Requests", target: null, pass: () => null, format: String },
+  { key: "cpuIndex", label: "Host CPU index", target: null, pass: () => null, format: (value) => String(Math.round(value)) },
 ];
 
 /** @param {string} path Minimum production/bare requests-per-second ratio. */
