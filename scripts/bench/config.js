@@ -1,0 +1,58 @@
+// @ts-check
+// The benchmark's settings: defaults from issue 4, overridable by the BENCH_* variables
+// documented at the top of index.js. Read once, here, so the other modules stay pure.
+
+/** The path that must answer 404; Lighthouse is told not to abort on its status. */
+export const NOT_FOUND_PATH = "/no-such-page";
+
+export const DEFAULT_ROUTES = ["/", "/apply", "/about", "/contact", "/events", "/portal", NOT_FOUND_PATH];
+export const SERVING_PATHS = ["/", "/events", "/api/calendar/events"];
+
+/** Debian's Chromium unless CHROME_PATH says otherwise (the same rule as playwright.config.ts). */
+export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+/**
+ * @typedef {object} BenchConfig
+ * @property {string[]} routes Lighthouse routes.
+ * @property {number} runs Lighthouse runs per route (the median is reported).
+ * @property {boolean} lighthouse Whether to run Lighthouse.
+ * @property {boolean} serving Whether to run the serving (autocannon) comparison.
+ * @property {number} durationSeconds autocannon duration per target.
+ * @property {number} connections autocannon concurrent connections.
+ */
+
+/**
+ * @param {string | undefined} value
+ * @param {number} fallback
+ * @param {string} name
+ */
+function positiveInteger(value, fallback, name) {
+  if (value === undefined || value === "") return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new Error(`${name} must be a positive integer (got "${value}").`);
+  return number;
+}
+
+/** @param {NodeJS.ProcessEnv} env */
+export function readConfig(env) {
+  const skip = new Set((env.BENCH_SKIP ?? "").split(",").map((part) => part.trim()).filter(Boolean));
+  for (const part of skip) {
+    if (part !== "lighthouse" && part !== "serving") throw new Error(`BENCH_SKIP takes "lighthouse" and/or "serving" (got "${part}").`);
+  }
+  const routes = env.BENCH_ROUTES
+    ? env.BENCH_ROUTES.split(",").map((route) => route.trim()).filter(Boolean)
+    : DEFAULT_ROUTES;
+  for (const route of routes) {
+    if (!route.startsWith("/")) throw new Error(`BENCH_ROUTES entries are paths starting with "/" (got "${route}").`);
+  }
+  /** @type {BenchConfig} */
+  const config = {
+    routes,
+    runs: positiveInteger(env.BENCH_RUNS, 3, "BENCH_RUNS"),
+    lighthouse: !skip.has("lighthouse"),
+    serving: !skip.has("serving"),
+    durationSeconds: positiveInteger(env.BENCH_DURATION, 10, "BENCH_DURATION"),
+    connections: positiveInteger(env.BENCH_CONNECTIONS, 50, "BENCH_CONNECTIONS"),
+  };
+  return config;
+}

@@ -1,0 +1,84 @@
+// @ts-check
+// Small HTTP helpers on node:http only: raw bytes (no automatic decompression), free ports.
+import http from "node:http";
+import net from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+
+/**
+ * A response exactly as it came off the wire (after de-chunking): status, headers in their
+ * original order and case, and the body bytes still content-encoded.
+ * @typedef {object} RawResponse
+ * @property {number} status
+ * @property {string} statusMessage
+ * @property {string[]} rawHeaders Flat [name, value, name, value, …] as received.
+ * @property {Buffer} body
+ */
+
+/** @returns {Promise<number>} A TCP port free on loopback right now. */
+export async function freePort() {
+  const server = net.createServer();
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve(undefined));
+  });
+  const address = server.address();
+  await new Promise((resolve) => server.close(() => resolve(undefined)));
+  if (typeof address !== "object" || !address) throw new Error("could not get a free port");
+  return address.port;
+}
+
+/**
+ * GETs a URL without decoding the body.
+ * @param {string} url
+ * @param {Record<string, string>} [headers]
+ * @param {number} [timeoutMs]
+ * @returns {Promise<RawResponse>}
+ */
+export function rawGet(url, headers = {}, timeoutMs = 10_000) {
+  return new Promise((resolve, reject) => {
+    // A fresh connection each time, so a capture never rides on a benchmark's keep-alive socket.
+    const request = http.get(url, { headers, agent: false, timeout: timeoutMs }, (response) => {
+      /** @type {Buffer[]} */
+      const chunks = [];
+      response.on("data", (chunk) => chunks.push(chunk));
+      response.on("error", reject);
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          statusMessage: response.statusMessage ?? "",
+          rawHeaders: response.rawHeaders,
+          body: Buffer.concat(chunks),
+        }),
+      );
+    });
+    request.on("timeout", () => request.destroy(new Error(`GET ${url} timed out after ${timeoutMs} ms`)));
+    request.on("error", reject);
+  });
+}
+
+/**
+ * Polls until the URL answers at all (any status), or throws after timeoutMs.
+ * @param {string} url
+ * @param {{ timeoutMs: number, isAlive?: () => boolean }} options
+ */
+export async function waitForHttp(url, { timeoutMs, isAlive = () => true }) {
+  const deadline = Date.now() + timeoutMs;
+  /** @type {unknown} */
+  let lastError;
+  while (Date.now() < deadline) {
+    if (!isAlive()) throw new Error("the process exited before it answered");
+    try {
+      await rawGet(url, {}, 2_000);
+      return;
+    } catch (error) {
+      lastError = error;
+      await sleep(200);
+    }
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms (${lastError instanceof Error ? lastError.message : String(lastError)})`);
+}
+
+/** @param {string} hostname */
+export function isLoopbackHost(hostname) {
+  return hostname === "localhost" || hostname === "[::1]" || hostname === "::1" || /^127(\.\d{1,3}){3}$/.test(hostname);
+}

@@ -1,0 +1,151 @@
+// @ts-check
+// `npm run bench`: issue 4's benchmark (not part of `npm test`). Builds if there is no build,
+// starts the production server on a free loopback port, runs Lighthouse on every route and
+// the serving comparison, prints each figure beside its target with PASS or FAIL, and writes
+// bench-results/<timestamp>.json and bench-results/latest.json.
+//
+// Chromium is kept off the network (offline-guard.js): only loopback is reachable.
+//
+// It exits 0 whether targets pass or fail; non-zero only when it cannot run (no Chromium, the
+// build or the server fails, or Lighthouse could measure nothing).
+//
+// Knobs, for quick runs (defaults: the full run):
+//   BENCH_ROUTES=/,/events     Lighthouse routes, comma-separated (default: all seven)
+//   BENCH_RUNS=1               Lighthouse runs per route; medians are reported (default 3)
+//   BENCH_SKIP=lighthouse      or serving, or both comma-separated: skip that part
+//   BENCH_DURATION=3           autocannon seconds per target (default 10)
+//   BENCH_CONNECTIONS=20       autocannon connections (default 50)
+//   CHROME_PATH=/path/chrome   Chromium to use (default /usr/bin/chromium)
+import { accessSync, constants } from "node:fs";
+import os from "node:os";
+import { join } from "node:path";
+import { cleanupAll, handleSignals } from "./cleanup.js";
+import { CHROME_PATH, SERVING_PATHS, readConfig } from "./config.js";
+import { runLighthouse } from "./lighthouse.js";
+import { startOfflineGuard } from "./offline-guard.js";
+import { blockedNotes, flaggedReport, lighthouseTable, servingTable, summaryLine } from "./report.js";
+import { RESULTS_DIR, gitRevision, timestamp, writeResults } from "./results.js";
+import { ensureBuild, startProductionServer } from "./server.js";
+import { runServing } from "./serving.js";
+import { evaluate } from "./targets.js";
+
+/** @param {string} path */
+function assertExecutable(path) {
+  try {
+    accessSync(path, constants.X_OK);
+  } catch {
+    throw new Error(`Chromium not found at ${path}. Install it (apt-get install chromium) or set CHROME_PATH, or skip Lighthouse with BENCH_SKIP=lighthouse.`);
+  }
+}
+
+async function main() {
+  const config = readConfig(process.env);
+  if (config.lighthouse) assertExecutable(CHROME_PATH);
+  ensureBuild();
+
+  const startedAt = new Date();
+  // Other work on the machine skews both Lighthouse's CPU-based estimates and req/s: record it.
+  const loadAtStart = os.loadavg()[0] ?? 0;
+  const stamp = timestamp(startedAt);
+  const runDir = join(RESULTS_DIR, stamp);
+  const server = await startProductionServer({ logFile: join(runDir, "server.log") });
+  console.log(`bench: production server at ${server.origin} (log: ${server.logFile})`);
+
+  /** @type {import("./lighthouse.js").RouteResult[]} */
+  let routes = [];
+  /** @type {Record<string, number>} */
+  let blocked = {};
+  if (config.lighthouse) {
+    const guard = await startOfflineGuard();
+    try {
+      routes = await runLighthouse({
+        origin: server.origin,
+        chromePath: CHROME_PATH,
+        extraChromeFlags: guard.chromeFlags,
+        blockedSoFar: guard.blocked,
+        routes: config.routes,
+        runs: config.runs,
+        lhrDir: join(runDir, "lighthouse"),
+      });
+    } finally {
+      blocked = guard.blocked();
+      await guard.stop();
+    }
+    if (routes.every((route) => route.runs.every((run) => run.figures === null))) {
+      const first = routes[0]?.runs[0]?.error ?? "no route measured";
+      throw new Error(`Lighthouse could not measure any page (${first}).`);
+    }
+  }
+
+  /** @type {import("./serving.js").ServingResult[]} */
+  let serving = [];
+  if (config.serving) {
+    serving = await runServing({ origin: server.origin, paths: SERVING_PATHS, connections: config.connections, durationSeconds: config.durationSeconds });
+  }
+  await server.stop();
+
+  const checks = evaluate(routes, serving);
+  const externalRequests = [...new Set(routes.flatMap((route) => route.runs.flatMap((run) => run.externalRequests)))];
+  const environment = {
+    node: process.version,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? "unknown",
+    loadAverage: { atStart: loadAtStart, atEnd: os.loadavg()[0] ?? 0 },
+    chromium: routes.find((route) => route.environment)?.environment?.chromium ?? null,
+    lighthouse: routes.find((route) => route.environment)?.environment?.lighthouse ?? null,
+  };
+  const revision = gitRevision();
+
+  const output = [
+    "",
+    `## Benchmark ${startedAt.toISOString()} (commit ${revision ?? "unknown"}, Node ${environment.node}, ${environment.cpus} CPUs, load ${loadAtStart.toFixed(1)}→${environment.loadAverage.atEnd.toFixed(1)}${environment.lighthouse ? `, Lighthouse ${environment.lighthouse}` : ""})`,
+  ];
+  if (config.lighthouse) {
+    output.push("", "### Lighthouse", "", lighthouseTable(routes, config.runs));
+    output.push("", ...blockedNotes(routes, externalRequests));
+  }
+  if (config.serving) {
+    output.push(
+      "",
+      "### Serving",
+      "",
+      servingTable(serving),
+      "",
+      `autocannon, ${config.connections} connections for ${config.durationSeconds} s per server, one after the other; req/s is the mean of per-second samples. ` +
+        "The bare server is node:http replaying production's captured response (same status, headers and encoded bytes).",
+    );
+  }
+  output.push("", `**${summaryLine(checks)}**`);
+  if (config.lighthouse) output.push("", "### What Lighthouse flags", "", flaggedReport(routes));
+
+  const file = writeResults(stamp, {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    revision,
+    environment,
+    config,
+    summary: {
+      passed: checks.filter((check) => check.pass).length,
+      failed: checks.filter((check) => !check.pass).length,
+      checks,
+      lighthouseMedians: Object.fromEntries(routes.map((route) => [route.route, route.median])),
+      serving: Object.fromEntries(serving.map((result) => [result.path, { ratio: result.ratio, production: result.production.requestsPerSecond, bare: result.bare.requestsPerSecond }])),
+      blockedByGuard: blocked,
+      externalRequests,
+    },
+    lighthouse: routes,
+    serving,
+  });
+  output.push("", `Results: ${file} (and ${join(RESULTS_DIR, "latest.json")}); full Lighthouse reports in ${join(runDir, "lighthouse")}/.`);
+  console.log(output.join("\n"));
+}
+
+handleSignals();
+try {
+  await main();
+  await cleanupAll();
+} catch (error) {
+  console.error(`\nbench: cannot run: ${error instanceof Error ? error.message : String(error)}`);
+  await cleanupAll();
+  process.exit(1);
+}

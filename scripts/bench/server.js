@@ -1,0 +1,67 @@
+// @ts-check
+// Builds when needed, then starts and stops the production server (`node server.js`) on a free
+// loopback port. Its output goes to a log file, not a pipe we must drain: the bench only
+// talks to it over HTTP, and logging stays as cheap as it is in production.
+import { spawn, spawnSync } from "node:child_process";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
+import { once } from "node:events";
+import { dirname } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { onCleanup } from "./cleanup.js";
+import { freePort, waitForHttp } from "./http.js";
+
+const BUILD_ENTRY = "build/server/index.js";
+
+/** Runs `npm run build` when there is no build yet (the same rule as `npm start`). */
+export function ensureBuild() {
+  if (existsSync(BUILD_ENTRY)) return;
+  console.log(`bench: no ${BUILD_ENTRY}, building first (npm run build)…`);
+  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  if (result.status !== 0) throw new Error(`npm run build failed (exit ${result.status ?? result.signal}).`);
+}
+
+/**
+ * @typedef {object} RunningServer
+ * @property {string} origin e.g. http://127.0.0.1:41234
+ * @property {string} logFile Where the server's stdout and stderr went.
+ * @property {() => Promise<void>} stop
+ */
+
+/**
+ * @param {{ logFile: string }} options
+ * @returns {Promise<RunningServer>}
+ */
+export async function startProductionServer({ logFile }) {
+  const port = await freePort();
+  mkdirSync(dirname(logFile), { recursive: true });
+  const logFd = openSync(logFile, "w");
+  const child = spawn(process.execPath, ["server.js"], {
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port) },
+    stdio: ["ignore", logFd, logFd],
+  });
+  closeSync(logFd);
+  const exited = once(child, "exit");
+  const kill = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  };
+  const stop = onCleanup(async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill("SIGTERM");
+    // server.js closes gracefully on SIGTERM; do not wait for its 9 s grace period.
+    const stopped = await Promise.race([exited.then(() => true), sleep(3_000).then(() => false)]);
+    if (!stopped) {
+      kill();
+      await exited;
+    }
+  }, kill);
+
+  const origin = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${origin}/`, { timeoutMs: 30_000, isAlive: () => child.exitCode === null && child.signalCode === null });
+  } catch (error) {
+    await stop();
+    const tail = readFileSync(logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
+    throw new Error(`the production server did not start: ${error instanceof Error ? error.message : String(error)}\n--- ${logFile} (last lines) ---\n${tail}`);
+  }
+  return { origin, logFile, stop };
+}

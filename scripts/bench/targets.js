@@ -1,0 +1,104 @@
+// @ts-check
+// Issue 4's targets, each figure beside its target with PASS or FAIL. 1 kB = 1000 bytes.
+import { NOT_FOUND_PATH } from "./config.js";
+
+/** @typedef {import("./lighthouse.js").FigureKey} FigureKey */
+/** @typedef {import("./lighthouse.js").RouteResult} RouteResult */
+/** @typedef {import("./serving.js").ServingResult} ServingResult */
+
+/**
+ * @typedef {object} Check
+ * @property {string} scope Route or path.
+ * @property {string} metric
+ * @property {number | null} value Raw value (ms, bytes, score, ratio).
+ * @property {string} shown Formatted value.
+ * @property {string} target
+ * @property {boolean} pass
+ */
+
+/** @param {number} bytes */
+export const formatKB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+/** @param {number} ms */
+export const formatSeconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+/** @param {number} ms */
+export const formatMs = (ms) => `${Math.round(ms)} ms`;
+/** @param {number} cls */
+const formatCls = (cls) => (cls === 0 ? "0" : cls.toFixed(4));
+
+/**
+ * @typedef {object} LighthouseRow
+ * @property {FigureKey} key
+ * @property {string} label
+ * @property {string | null} target Shown in the Target column; null: reported without a target.
+ * @property {(value: number, route: string) => boolean | null} pass Null where the target does not apply to the route.
+ * @property {(value: number) => string} format
+ */
+
+const score = /** @param {number} value */ (value) => String(Math.round(value));
+
+/** @type {LighthouseRow[]} */
+export const LIGHTHOUSE_ROWS = [
+  { key: "status", label: "HTTP status", target: `200 (404 on ${NOT_FOUND_PATH})`, pass: (value, route) => value === (route === NOT_FOUND_PATH ? 404 : 200), format: String },
+  { key: "performance", label: "Performance", target: "100", pass: (value) => value >= 100, format: score },
+  { key: "accessibility", label: "Accessibility", target: "100", pass: (value) => value >= 100, format: score },
+  { key: "bestPractices", label: "Best practices", target: "100", pass: (value) => value >= 100, format: score },
+  { key: "seo", label: "SEO", target: "100", pass: (value) => value >= 100, format: score },
+  { key: "fcpMs", label: "First Contentful Paint", target: "< 1.0 s", pass: (value) => value < 1000, format: formatSeconds },
+  { key: "lcpMs", label: "Largest Contentful Paint", target: "< 1.8 s", pass: (value) => value < 1800, format: formatSeconds },
+  { key: "tbtMs", label: "Total Blocking Time", target: "< 50 ms", pass: (value) => value < 50, format: formatMs },
+  { key: "cls", label: "Cumulative Layout Shift", target: "0", pass: (value) => value === 0, format: formatCls },
+  { key: "totalBytes", label: "Transferred, total", target: null, pass: () => null, format: formatKB },
+  { key: "jsBytes", label: "JavaScript transferred", target: "< 90 kB on /", pass: (value, route) => (route === "/" ? value < 90_000 : null), format: formatKB },
+  { key: "cssBytes", label: "CSS transferred", target: "< 15 kB", pass: (value) => value < 15_000, format: formatKB },
+  { key: "requests", label: "Requests", target: null, pass: () => null, format: String },
+  { key: "cpuIndex", label: "Host CPU index", target: null, pass: () => null, format: (value) => String(Math.round(value)) },
+];
+
+/** @param {string} path Minimum production/bare requests-per-second ratio. */
+export function servingTarget(path) {
+  return path.startsWith("/api/") ? 0.7 : 0.5;
+}
+
+/**
+ * Production passes when it reaches the ratio and answered every request with a 2xx, without
+ * connection errors (a rate limiter answering 429 fast would otherwise look like a win).
+ * @param {ServingResult} result
+ */
+export function servingPass(result) {
+  return result.ratio >= servingTarget(result.path) && result.production.non2xx === 0 && result.production.errors === 0 && result.captured.status < 300;
+}
+
+/**
+ * Every check, flat, for the JSON summary and the PASS/FAIL count.
+ * @param {RouteResult[]} routes
+ * @param {ServingResult[]} serving
+ * @returns {Check[]}
+ */
+export function evaluate(routes, serving) {
+  /** @type {Check[]} */
+  const checks = [];
+  for (const route of routes) {
+    for (const row of LIGHTHOUSE_ROWS) {
+      if (row.target === null) continue;
+      const value = route.median[row.key];
+      if (value === null) {
+        checks.push({ scope: route.route, metric: row.label, value: null, shown: "n/a", target: row.target, pass: false });
+        continue;
+      }
+      const pass = row.pass(value, route.route);
+      if (pass === null) continue;
+      checks.push({ scope: route.route, metric: row.label, value, shown: row.format(value), target: row.target, pass });
+    }
+  }
+  for (const result of serving) {
+    checks.push({
+      scope: result.path,
+      metric: "Production / bare req/s",
+      value: result.ratio,
+      shown: result.ratio.toFixed(3),
+      target: `≥ ${servingTarget(result.path)}`,
+      pass: servingPass(result),
+    });
+  }
+  return checks;
+}
