@@ -1,6 +1,6 @@
 import * as Tooltip from "@radix-ui/react-tooltip";
 import { lazy, Suspense, useSyncExternalStore } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { NotFoundCard } from "./components/not-found-card";
@@ -8,6 +8,7 @@ import { OrganizationJsonLd } from "./components/organization-json-ld";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { getPublicConfig } from "./config.server";
+import { requestContext } from "./request-context.server";
 
 // Toasts only ever follow a visitor's action, so their code loads after hydration.
 const Toaster = lazy(() => import("./components/toast/toaster"));
@@ -17,12 +18,14 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export function loader() {
-  return { config: getPublicConfig() };
+export function loader({ context }: Route.LoaderArgs) {
+  return { config: getPublicConfig(), nonce: context.get(requestContext).nonce };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const hydrated = useHydrated();
+  // This response's CSP nonce, in the browser too: hydration compares it with the one the browser keeps.
+  const nonce = useRouteLoaderData<typeof loader>("root")?.nonce;
   return (
     <html lang="en">
       <head>
@@ -30,7 +33,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#14213d" />
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
         <OrganizationJsonLd />
       </head>
       <body className="flex min-h-dvh flex-col">
@@ -52,8 +55,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Toaster />
           </Suspense>
         ) : null}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
