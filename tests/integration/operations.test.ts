@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
 import { rawRequest } from "../support/raw-http";
-import { startServer, type RunningServer } from "../support/start-server";
+import { startExpectingFailure, startServer, type RunningServer } from "../support/start-server";
 
 type LogLine = {
   level: string;
@@ -175,5 +175,16 @@ describe("LOG_LEVEL=warn with a failing calendar", () => {
     expect(server.output()).toContain("configuration error: Google Calendar answered 404 for GOOGLE_CALENDAR_ID");
     expect(server.output()).not.toContain(fake.apiKey);
     expect(server.output()).not.toContain(fake.url);
+  });
+});
+
+describe("start-up configuration of the HTTP process", () => {
+  it("refuses bad TRUST_PROXY, RATE_LIMIT_PER_MINUTE and LOG_LEVEL, naming each, without a stack", async () => {
+    const { code, stderr } = await startExpectingFailure({ TRUST_PROXY: "yes-please", RATE_LIMIT_PER_MINUTE: "0", LOG_LEVEL: "loud" });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^Invalid configuration in the environment:\n/);
+    for (const name of ["TRUST_PROXY", "RATE_LIMIT_PER_MINUTE", "LOG_LEVEL"]) expect(stderr).toContain(`  ${name}: `);
+    expect(stderr).not.toContain("yes-please");
+    expect(stderr).not.toMatch(/\n\s+at /);
   });
 });
