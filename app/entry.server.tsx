@@ -1,13 +1,14 @@
 // React Router's default Node entry (streaming, isbot, streamTimeout), plus: the request's CSP
 // nonce on every inline script React and React Router write, HTML caching headers, and render
 // errors logged with the request id.
-import { PassThrough } from "node:stream";
+import { PassThrough, pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { deferModuleScriptsStream } from "./lib/deferred-scripts.server";
 import { requestContext } from "./request-context.server";
 
 export const streamTimeout = 5_000;
@@ -60,7 +61,10 @@ export default function handleRequest(
               callback();
             },
           });
-          const stream = createReadableStreamFromReadable(body);
+          // The page's scripts wait for the visitor's first interaction (docs/decisions/deferred-hydration.md).
+          const deferred = deferModuleScriptsStream();
+          pipeline(body, deferred, () => {});
+          const stream = createReadableStreamFromReadable(deferred);
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },

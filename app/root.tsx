@@ -8,6 +8,7 @@ import { OrganizationJsonLd } from "./components/organization-json-ld";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { getPublicConfig } from "./config.server";
+import { deferredStartScript } from "./lib/deferred-scripts";
 import { requestContext } from "./request-context.server";
 
 // Toasts only ever follow a visitor's action, so their code loads after hydration.
@@ -57,6 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: deferredStartScript }} />
       </body>
     </html>
   );

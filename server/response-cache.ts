@@ -32,7 +32,8 @@ type Entry = {
 
 const MAX_KEY_LENGTH = 512;
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|ld\+json))/;
-// Fast settings for bodies compressed per request; cached bodies get the best ratio once.
+// Fast settings for bodies compressed per request (gzip 6 costs ~5x level 1 for ~15% fewer
+// bytes); bodies without a nonce are compressed once, at the best ratio.
 const FAST_BROTLI = { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } };
 const BEST_BROTLI = { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } };
 
@@ -105,7 +106,7 @@ function encode(req: Request, entry: Entry, html: string | undefined): { encodin
     const identity = Buffer.from(html);
     const wanted = req.acceptsEncodings("br", "gzip", "identity");
     if (wanted === "br") return { encoding: "br", body: brotliCompressSync(identity, FAST_BROTLI) };
-    if (wanted === "gzip") return { encoding: "gzip", body: gzipSync(identity, { level: 6 }) };
+    if (wanted === "gzip") return { encoding: "gzip", body: gzipSync(identity, { level: 1 }) };
     return { body: identity };
   }
   const { br, gzip } = entry;

@@ -61,15 +61,16 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
   );
   app.use(onlyReadMethods, wellFormedTarget);
   app.use(healthRoutes(readiness));
-  // Dynamic answers (pages, API) are compressed here; precompressed files already carry
-  // Content-Encoding, which compression() never encodes twice.
-  app.use(compression());
-  if (devMiddleware) app.use(devMiddleware);
-  if (clientRoot) app.use(staticFiles(clientRoot));
   app.use(apiRateLimit(env.RATE_LIMIT_PER_MINUTE, logger));
+  // Cached pages and API answers go out first: they carry their own encoding and need no file lookup.
   if (render) {
     app.use(createResponseCache({ render, ttlFor: responseTtl, nonceOf: (res) => String(res.locals.cspNonce) }));
   }
+  // Other dynamic answers are compressed here; precompressed files and cached answers already
+  // carry Content-Encoding, which compression() never encodes twice.
+  app.use(compression());
+  if (devMiddleware) app.use(devMiddleware);
+  if (clientRoot) app.use(staticFiles(clientRoot));
   app.use(handler);
   app.use(finalErrorHandler);
   return app;

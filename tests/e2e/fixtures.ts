@@ -135,7 +135,7 @@ export const test = base.extend<Fixtures>({
 export { expect };
 
 /**
- * React hydrates on a visitor's first interaction (app/entry.client.tsx): move the pointer the
+ * The page's scripts start on a visitor's first interaction (app/lib/deferred-scripts.ts): move the pointer the
  * way a person would, then wait until React owns the page (React attaches its fiber to hydrated nodes).
  */
 export async function waitForHydration(page: Page): Promise<void> {

@@ -1,0 +1,43 @@
+import { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
+import { describe, expect, it } from "vitest";
+import { DEFERRED_ATTRIBUTE, DEFERRED_TYPE } from "./deferred-scripts";
+import { deferModuleScripts, deferModuleScriptsStream } from "./deferred-scripts.server";
+
+// The shape React Router's <Scripts> renders, as React writes it.
+const PAGE = [
+  '<html><head><link rel="stylesheet" href="/assets/app.css"/>',
+  '<link rel="modulepreload" href="/assets/entry.client-a.js" nonce="n0"/><link rel="modulepreload" href="/assets/chunk-b.js" nonce="n0"/>',
+  '</head><body><main>Hello</main><script nonce="n0">window.__reactRouterContext = {};</script>',
+  '<script nonce="n0" type="module" async="">import * as route0 from "/assets/root-c.js";\nimport("/assets/entry.client-a.js");</script>',
+  '<script type="application/ld+json">{"@type":"Organization"}</script></body></html>',
+].join("");
+
+describe("deferModuleScripts", () => {
+  it("drops module preloads and leaves React Router's module script inert, nonce and code intact", () => {
+    const out = deferModuleScripts(PAGE);
+    expect(out).not.toContain("modulepreload");
+    expect(out).not.toContain('type="module"');
+    expect(out).toContain(
+      `<script nonce="n0" type="${DEFERRED_TYPE}" ${DEFERRED_ATTRIBUTE}="">import * as route0 from "/assets/root-c.js";\nimport("/assets/entry.client-a.js");</script>`,
+    );
+  });
+
+  it("leaves everything else as it was", () => {
+    const out = deferModuleScripts(PAGE);
+    for (const kept of [
+      '<link rel="stylesheet" href="/assets/app.css"/>',
+      '<script nonce="n0">window.__reactRouterContext = {};</script>',
+      '<script type="application/ld+json">{"@type":"Organization"}</script>',
+      "<main>Hello</main>",
+    ]) {
+      expect(out).toContain(kept);
+    }
+  });
+
+  it("rewrites a streamed page whose tags are split across chunks", async () => {
+    const chunks = PAGE.match(/[\s\S]{1,7}/g) ?? [];
+    const out = await text(Readable.from(chunks).pipe(deferModuleScriptsStream()));
+    expect(out).toBe(deferModuleScripts(PAGE));
+  });
+});

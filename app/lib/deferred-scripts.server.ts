@@ -1,0 +1,30 @@
+import { Transform } from "node:stream";
+import { DEFERRED_ATTRIBUTE, DEFERRED_TYPE } from "./deferred-scripts";
+
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
+const MODULE_SCRIPT = /<script([^>]*?) type="module"( async="")?([^>]*)>/g;
+
+/**
+ * Makes a rendered page's JavaScript wait for the first interaction: no module preloads (they
+ * compete with the stylesheet for a slow phone's bandwidth) and React Router's module script
+ * retyped so the browser keeps it inert until startOnFirstInteraction() revives it.
+ */
+export function deferModuleScripts(html: string): string {
+  return html
+    .replace(MODULE_PRELOAD, "")
+    .replace(MODULE_SCRIPT, (_tag, before: string, _async, after: string) => `<script${before} type="${DEFERRED_TYPE}" ${DEFERRED_ATTRIBUTE}=""${after}>`);
+}
+
+/** The same over a stream: the document is small, so it is gathered and rewritten whole. */
+export function deferModuleScriptsStream(): Transform {
+  const chunks: Buffer[] = [];
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding, callback) {
+      chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+      callback();
+    },
+    flush(callback) {
+      callback(null, deferModuleScripts(Buffer.concat(chunks).toString("utf8")));
+    },
+  });
+}
