@@ -45,13 +45,16 @@ const ROUTES = [
   ...ASSETS.slice(0, 4).map((name) => `/assets/${name}`),
 ];
 
-// What must never appear in an answer: a stack frame, our own paths, files outside build/client.
+// What must never appear in an answer: a stack frame, our own paths, files outside build/client, a
+// host name taken from the request.
 const LEAKS: Array<[string, RegExp]> = [
   ["a stack frame", /\n\s+at [^\n]*\(?(?:file:\/\/|node:|\/)[^\s)]*:\d+:\d+\)?/],
   ["a file path", new RegExp(`${process.cwd().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}|node_modules/`)],
   ["package.json", /"name":\s*"founders-circle-site"/],
   ["server.js", /Process entry: HTTP concerns/],
   ["/etc/passwd", /root:x:0:0:/],
+  // Sent as Host, X-Forwarded-Host, Origin and an absolute request-target: never to be echoed into links.
+  ["the foreign host it was sent", /evil\.example/],
 ];
 
 const ODD_ENCODED = ["%00", "%0a", "%0d%0a", "%ff", "%c0%ae", "%e2%80%ae", "%25", "%2f", "%5c", "%3c", "%22", "%20", "%7f", "%ef%bf%bf", "%f0%9f%99%82"];
