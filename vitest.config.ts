@@ -1,16 +1,39 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+// Tests that load the machine (load) or time every answer against a tight bound (fuzz) run on
+// their own, after everything else, one file at a time.
+const STRESS = ["tests/integration/fuzz.test.ts", "tests/integration/load.test.ts"];
 
 export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/{unit,integration}/**/*.test.ts"],
     environment: "node",
-    // The integration suite builds once and starts real servers.
+    // The integration suite builds once and starts real servers (the root and each project run
+    // this setup; it builds the first time only).
     globalSetup: ["tests/setup/build-once.ts"],
     testTimeout: 20_000,
     hookTimeout: 180_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "tests",
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/{unit,integration}/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...STRESS],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "stress",
+          include: STRESS,
+          sequence: { groupOrder: 1 },
+          fileParallelism: false,
+        },
+      },
+    ],
   },
 });

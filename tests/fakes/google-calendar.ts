@@ -13,7 +13,11 @@ export type GoogleScenario =
   | "slow" // answers normally after `slowMs`
   | "malformed" // 200 with truncated JSON
   | "notFound"
-  | "hostile"; // descriptions with <script>, onerror and javascript: links
+  | "hostile" // descriptions with <script>, onerror and javascript: links
+  | "quota403" // 403 usageLimits quotaExceeded ("Calendar usage limits exceeded")
+  | "hang" // accepts the request and never answers
+  | "resetMidBody" // 200 headers and half of a normal list, then the connection drops
+  | "oversized"; // a normal list padded past 6 MB, streamed without Content-Length
 
 export type RecordedRequest = { method: string; path: string; query: URLSearchParams };
 
@@ -49,6 +53,8 @@ export type FakeGoogleCalendar = {
   /** Requests that were not an events.list call for our calendar (a test should expect none). */
   unhandled: RecordedRequest[];
   requestCount: () => number;
+  /** How long each "hang" request was held before the client gave up, in ms. */
+  hangs: number[];
   setScenario: (scenario: GoogleScenario) => void;
   /** The events the fake holds (before filtering), for assertions. */
   events: () => GoogleEventResource[];
@@ -82,6 +88,7 @@ const ERRORS = {
     { status: "PERMISSION_DENIED" },
   ),
   rateLimit: googleError(403, "Rate Limit Exceeded", "rateLimitExceeded", "usageLimits"),
+  quota: googleError(403, "Calendar usage limits exceeded.", "quotaExceeded", "usageLimits"),
   backend: googleError(500, "Backend Error", "backendError"),
   notFound: googleError(404, "Not Found", "notFound"),
   badOrdering: googleError(400, "The requested ordering is not available for the particular query.", "badRequest"),
@@ -170,6 +177,7 @@ export async function startFakeGoogleCalendar(
   let scenario: GoogleScenario = "normal";
   const requests: RecordedRequest[] = [];
   const unhandled: RecordedRequest[] = [];
+  const hangs: number[] = [];
   const listPath = `/calendar/v3/calendars/${encodeURIComponent(calendarId)}/events`;
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
@@ -185,6 +193,7 @@ export async function startFakeGoogleCalendar(
     if (scenario === "notFound") return send(res, 404, ERRORS.notFound);
     if (scenario === "error500") return send(res, 500, ERRORS.backend);
     if (scenario === "rateLimit403") return send(res, 403, ERRORS.rateLimit);
+    if (scenario === "quota403") return send(res, 403, ERRORS.quota);
     if (scenario === "malformed") return send(res, 200, '{"kind":"calendar#events","items":[{"id":"abc","summ');
     if (query.get("orderBy") === "startTime" && query.get("singleEvents") !== "true") return send(res, 400, ERRORS.badOrdering);
     const timeMin = query.get("timeMin");
@@ -206,7 +215,7 @@ export async function startFakeGoogleCalendar(
     const size = scenario === "paginated" ? Math.min(maxResults, [5, 1, 0][page] ?? maxResults) : maxResults;
     const items = matching.slice(offset, offset + size);
     const next = offset + size < matching.length ? Buffer.from(`${page + 1}:${offset + size}`).toString("base64url") : undefined;
-    send(res, 200, {
+    const answer = {
       kind: "calendar#events",
       etag: '"p33c9v1qqrr7p40o"',
       summary: "Founders Circle",
@@ -217,7 +226,30 @@ export async function startFakeGoogleCalendar(
       defaultReminders: [],
       ...(next ? { nextPageToken: next } : {}),
       items,
-    });
+    };
+    if (scenario === "resetMidBody") {
+      const text = JSON.stringify(answer);
+      res.writeHead(200, { "content-type": "application/json; charset=UTF-8", "content-length": String(Buffer.byteLength(text)) });
+      res.write(text.slice(0, text.length >> 1), () => setTimeout(() => res.socket?.destroy(), 20));
+      return;
+    }
+    if (scenario === "oversized") {
+      // Valid JSON that would parse: only its size is wrong. Streamed, so no Content-Length warns.
+      res.writeHead(200, { "content-type": "application/json; charset=UTF-8" });
+      const text = JSON.stringify({ ...answer, padding: "" });
+      res.write(text.slice(0, -2));
+      const chunk = "x".repeat(64 * 1024);
+      let written = 0;
+      const pump = () => {
+        while (!res.destroyed && written < 6 * 1024 * 1024) {
+          written += chunk.length;
+          if (!res.write(chunk)) return void res.once("drain", pump);
+        }
+        if (!res.destroyed) res.end('"}');
+      };
+      return pump();
+    }
+    send(res, 200, answer);
   };
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
@@ -229,6 +261,11 @@ export async function startFakeGoogleCalendar(
     }
     requests.push(recorded);
     if (url.pathname !== listPath) return send(res, 404, ERRORS.notFound);
+    if (scenario === "hang") {
+      const started = Date.now();
+      res.on("close", () => hangs.push(Date.now() - started));
+      return;
+    }
     if (scenario === "slow") {
       const timer = setTimeout(() => list(url.searchParams, res), slowMs);
       res.on("close", () => clearTimeout(timer));
@@ -248,11 +285,13 @@ export async function startFakeGoogleCalendar(
     requests,
     unhandled,
     requestCount: () => requests.length,
+    hangs,
     setScenario: (next) => void (scenario = next),
     events: () => makeEvents(calendarId, now(), scenario === "hostile"),
     reset: () => {
       requests.length = 0;
       unhandled.length = 0;
+      hangs.length = 0;
       scenario = "normal";
     },
     close: () =>

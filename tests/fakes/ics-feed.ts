@@ -3,12 +3,22 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 
+export type IcsFault =
+  | "hang" // accepts the request and never answers
+  | "resetMidBody" // 200 headers and half of the file, then the connection drops
+  | "malformed" // 200 text/calendar that is not iCalendar
+  | "oversized"; // the file padded past 6 MB (valid iCalendar), streamed without Content-Length
+
 export type FakeIcsFeed = {
   /** URL of a served file, e.g. feed.urlOf("weekly-exdate-override.ics"). */
   urlOf: (name: string) => string;
   requestCount: () => number;
   /** Answer every request with this status (and a short text body) instead of the file; undefined restores. */
   failWith: (status: number | undefined) => void;
+  /** Answer every request with this fault instead of the file; undefined restores. */
+  setFault: (fault: IcsFault | undefined) => void;
+  /** How long each "hang" request was held before the client gave up, in ms. */
+  hangs: number[];
   close: () => Promise<void>;
 };
 
@@ -16,6 +26,8 @@ export async function startFakeIcsFeed(files: string[], directory = new URL("../
   const bodies = new Map(files.map((name) => [`/${name}`, readFileSync(new URL(name, directory), "utf8")]));
   let count = 0;
   let failure: number | undefined;
+  let fault: IcsFault | undefined;
+  const hangs: number[] = [];
   const server = createServer((req, res) => {
     count++;
     const body = bodies.get(new URL(req.url ?? "/", "http://fake").pathname);
@@ -27,6 +39,36 @@ export async function startFakeIcsFeed(files: string[], directory = new URL("../
       res.writeHead(404, { "content-type": "text/plain" });
       return res.end("not found");
     }
+    if (fault === "hang") {
+      const started = Date.now();
+      res.on("close", () => hangs.push(Date.now() - started));
+      return;
+    }
+    if (fault === "resetMidBody") {
+      res.writeHead(200, { "content-type": "text/calendar; charset=utf-8", "content-length": String(Buffer.byteLength(body)) });
+      res.write(body.slice(0, body.length >> 1), () => setTimeout(() => res.socket?.destroy(), 20));
+      return;
+    }
+    if (fault === "malformed") {
+      res.writeHead(200, { "content-type": "text/calendar; charset=utf-8" });
+      return res.end("<html><body>Calendar moved</body></html>");
+    }
+    if (fault === "oversized") {
+      // A long X- property before END:VCALENDAR: only the size is wrong.
+      res.writeHead(200, { "content-type": "text/calendar; charset=utf-8" });
+      const end = body.lastIndexOf("END:VCALENDAR");
+      res.write(`${body.slice(0, end)}X-PADDING:`);
+      const chunk = "x".repeat(64 * 1024);
+      let written = 0;
+      const pump = () => {
+        while (!res.destroyed && written < 6 * 1024 * 1024) {
+          written += chunk.length;
+          if (!res.write(chunk)) return void res.once("drain", pump);
+        }
+        if (!res.destroyed) res.end(`\r\n${body.slice(end)}`);
+      };
+      return pump();
+    }
     res.writeHead(200, { "content-type": "text/calendar; charset=utf-8" });
     res.end(body);
   });
@@ -36,6 +78,8 @@ export async function startFakeIcsFeed(files: string[], directory = new URL("../
     urlOf: (name) => `http://127.0.0.1:${port}/${name}`,
     requestCount: () => count,
     failWith: (status) => void (failure = status),
+    setFault: (next) => void (fault = next),
+    hangs,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

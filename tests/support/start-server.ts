@@ -3,6 +3,10 @@ import { once } from "node:events";
 
 export type RunningServer = {
   url: string;
+  /** The server process's id (for /proc/<pid>/status and liveness checks). */
+  pid: number;
+  /** The process has not exited. */
+  alive: () => boolean;
   /** Everything the process wrote so far (stdout and stderr). */
   output: () => string;
   stderr: () => string;
@@ -43,6 +47,8 @@ export async function startServer(env: Record<string, string | undefined> = {}):
 
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    alive: () => child.exitCode === null && child.signalCode === null,
     output: () => out + err,
     stderr: () => err,
     async stop() {

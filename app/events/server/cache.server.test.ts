@@ -19,7 +19,7 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 const events = (name: string): CalendarEvent[] => [{ id: name, summary: name }];
 
 /** A cache over a scripted source and a clock that only moves when told. */
-function harness() {
+function harness(options: { maxWaitMs?: number } = {}) {
   let time = Date.parse("2026-03-01T12:00:00Z");
   const clock = { now: () => time };
   const pending: ReturnType<typeof deferred<CalendarEvent[]>>[] = [];
@@ -29,6 +29,7 @@ function harness() {
     ttlMs: TTL,
     clock,
     log: { warn: (m) => void logs.push(`warn ${m}`), info: (m) => void logs.push(`info ${m}`), debug: (m) => void debugLogs.push(m) },
+    ...options,
     load: () => {
       const d = deferred<CalendarEvent[]>();
       pending.push(d);
@@ -231,5 +232,55 @@ describe("events cache", () => {
     await settle();
     expect(h.logs).toHaveLength(3);
     expect(h.logs[2]).toMatch(/^warn \[events\] refresh failed \(timeout\)/);
+  });
+
+  it("makes a caller with nothing to answer wait at most maxWaitMs; the load goes on and serves the next caller", async () => {
+    const h = harness({ maxWaitMs: 50 });
+    const started = performance.now();
+    const error = await rejection(h.cache.get());
+    expect(error).toBeInstanceOf(EventsUnavailableError);
+    expect((error as Error).message).toBe("The events calendar did not answer within 50 ms.");
+    expect(performance.now() - started).toBeGreaterThanOrEqual(45);
+    expect(h.loads()).toBe(1);
+
+    // A second caller joins the same load (no new one) and is answered when it completes.
+    const second = h.cache.get();
+    await settle();
+    expect(h.loads()).toBe(1);
+    h.last().resolve(events("late"));
+    await expect(second).resolves.toMatchObject({ events: events("late"), stale: false });
+    await expect(h.cache.get()).resolves.toMatchObject({ events: events("late") });
+    expect(h.loads()).toBe(1);
+  });
+
+  it("does not make a caller wait when a copy exists, however long the refresh takes", async () => {
+    const h = harness({ maxWaitMs: 20 });
+    const first = h.cache.get();
+    h.last().resolve(events("a"));
+    await first;
+    h.advance(TTL + 1);
+    await expect(h.cache.get()).resolves.toMatchObject({ events: events("a") });
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    // The refresh is still running past the wait; answers still come from the copy.
+    await expect(h.cache.get()).resolves.toMatchObject({ events: events("a") });
+    expect(h.loads()).toBe(2);
+    // A refresh that fails long after every caller was answered is handled (no unhandled rejection).
+    h.last().reject(new Error("late failure"));
+    await settle();
+    await expect(h.cache.get()).resolves.toMatchObject({ events: events("a"), stale: true });
+  });
+
+  it("handles a cold load that fails after its callers stopped waiting", async () => {
+    const h = harness({ maxWaitMs: 20 });
+    expect(await rejection(h.cache.get())).toBeInstanceOf(EventsUnavailableError);
+    h.last().reject(new Error("HTTP 500 after the wait"));
+    await settle();
+    expect(h.logs.join("\n")).toContain("loading events failed (HTTP 500 after the wait)");
+    // The next caller starts a new load.
+    const again = h.cache.get();
+    await settle();
+    expect(h.loads()).toBe(2);
+    h.last().resolve(events("b"));
+    await expect(again).resolves.toMatchObject({ events: events("b") });
   });
 });

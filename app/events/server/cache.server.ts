@@ -5,7 +5,8 @@
 // - Expired: the previous copy is answered at once while one background load runs.
 // - Load failed: the last good copy is kept and answered with stale: true, until it is
 //   `maxStaleMs` old (24 h); a failed load is retried after min(ttl, 30 s).
-// - Nothing (young enough) to answer: EventsUnavailableError.
+// - Nothing (young enough) to answer: EventsUnavailableError, at once if the load failed, or after
+//   `maxWaitMs` if it is still running (it goes on, and a later caller gets its result).
 // - Failures are logged once per incident (the first failed load, at warn; the rest at debug)
 //   and the recovery once (info); status() tells /readyz how the source is doing.
 import { LRUCache } from "lru-cache";
@@ -40,6 +41,8 @@ export type EventsCacheOptions = {
   load: (signal: AbortSignal) => Promise<CalendarEvent[]>;
   ttlMs: number;
   maxStaleMs?: number;
+  /** How long a caller with nothing to be answered waits for a load before EventsUnavailableError. */
+  maxWaitMs?: number;
   /** Wall-clock milliseconds; tests inject a fake one. */
   clock?: Clock;
   log?: EventsLog;
@@ -64,12 +67,19 @@ export type EventsCache = { get(): Promise<Snapshot>; status(): CacheStatus };
 
 const KEY = "events";
 export const MAX_STALE_MS = 24 * 60 * 60 * 1000;
+/**
+ * A visitor never waits longer than this for the calendar, however slow it is and however many
+ * retries a load makes: less than one upstream attempt (5 s), leaving the page 2 s to render
+ * on a busy machine and still answer within 6 s.
+ */
+export const MAX_WAIT_MS = 4_000;
 const MAX_RETRY_INTERVAL_MS = 30_000;
 
 export function createEventsCache({
   load,
   ttlMs,
   maxStaleMs = MAX_STALE_MS,
+  maxWaitMs = MAX_WAIT_MS,
   clock = { now: () => Date.now() },
   log = processEventsLog,
 }: EventsCacheOptions): EventsCache {
@@ -115,7 +125,9 @@ export function createEventsCache({
       // A copy past the 24 h limit is never answered, not even while a refresh runs.
       const current = cache.peek(KEY, { allowStale: true });
       const tooOld = current !== undefined && clock.now() - current.fetchedAt > maxStaleMs;
-      const snapshot = await cache.fetch(KEY, tooOld ? { allowStale: false, forceRefresh: true } : {});
+      const pending = cache.fetch(KEY, tooOld ? { allowStale: false, forceRefresh: true } : {});
+      // With a copy to answer, fetch() answers at once; only a caller with nothing waits for the load.
+      const snapshot = await (current === undefined || tooOld ? withDeadline(pending, maxWaitMs) : pending);
       if (!snapshot) throw new EventsUnavailableError("The events calendar is unavailable right now.");
       return snapshot;
     },
@@ -129,4 +141,17 @@ export function createEventsCache({
       return { state, lastSuccessAt, lastFailureAt, consecutiveFailures: failures };
     },
   };
+}
+
+/** The promise's outcome, or EventsUnavailableError after `ms`; the promise itself runs on (its rejection is handled). */
+async function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new EventsUnavailableError(`The events calendar did not answer within ${ms} ms.`)), ms);
+  });
+  try {
+    return await Promise.race([promise, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -2,13 +2,20 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { jitteredBackoff, readJson, requestUpstream, UpstreamError, type UpstreamOptions } from "./fetch-upstream.server";
+import { jitteredBackoff, MAX_BODY_BYTES, readJson, requestUpstream, UpstreamError, type UpstreamOptions } from "./fetch-upstream.server";
 import { rejectionOf } from "../../../tests/support/rejection";
 
 // A real loopback server whose answers are scripted per request.
-type Script = (count: number) => { status: number; body: string; delayMs?: number } | "reset";
+type Step =
+  | { status: number; body: string; delayMs?: number }
+  | "reset"
+  | "reset-mid-body" // headers and part of the body, then the connection drops
+  | "endless"; // 200 and 64 KB chunks (no Content-Length) until the client hangs up
+type Script = (count: number) => Step;
 let script: Script = () => ({ status: 200, body: "{}" });
 let count = 0;
+/** Bytes an "endless" answer had written when its connection closed. */
+let endlessWritten: number[] = [];
 let server: Server;
 let url = "";
 
@@ -18,6 +25,26 @@ beforeAll(async () => {
     const step = script(count);
     if (step === "reset") {
       req.socket.destroy();
+      return;
+    }
+    if (step === "reset-mid-body") {
+      res.writeHead(200, { "content-type": "application/json", "content-length": "1000" });
+      res.write('{"ok":tr', () => setTimeout(() => req.socket.destroy(), 20));
+      return;
+    }
+    if (step === "endless") {
+      res.writeHead(200, { "content-type": "application/json" });
+      const chunk = Buffer.alloc(64 * 1024, " ");
+      let written = 0;
+      const pump = () => {
+        while (!res.destroyed && written < 100 * MAX_BODY_BYTES) {
+          written += chunk.length;
+          if (!res.write(chunk)) return void res.once("drain", pump);
+        }
+      };
+      res.on("close", () => endlessWritten.push(written));
+      res.write("{");
+      pump();
       return;
     }
     setTimeout(() => {
@@ -134,6 +161,15 @@ describe("requestUpstream", () => {
     expect(count).toBe(1);
   });
 
+  it("retries a connection that drops in the middle of the body", async () => {
+    count = 0;
+    script = (n) => (n === 1 ? "reset-mid-body" : { status: 200, body: '{"ok":true}' });
+    const { opts, logs } = options();
+    await expect(get(opts)).resolves.toEqual({ ok: true });
+    expect(count).toBe(2);
+    expect(logs[0]).toMatch(/^\[events\] Test upstream could not be reached \(\w+\) \(attempt 1 of 3, retrying\)$/);
+  });
+
   it("never puts the URL (and its key) in errors or logs", async () => {
     count = 0;
     script = () => ({ status: 500, body: "{}" });
@@ -144,6 +180,65 @@ describe("requestUpstream", () => {
     for (const line of logs) expect(line).not.toContain("SECRET-KEY");
     const unreachable = await failure(get({ ...opts, fetch: () => Promise.reject(new TypeError("fetch failed", { cause: { code: "ECONNREFUSED" } })) }));
     expect(unreachable.message).toBe("Test upstream could not be reached (ECONNREFUSED)");
+  });
+});
+
+describe("the body size limit", () => {
+  const LIMIT = 1024;
+  /** `{"ok":true,"pad":"…"}` of exactly `bytes` bytes, padded with a two-byte character and spaces. */
+  const bodyOf = (bytes: number) => {
+    const head = '{"ok":true,"pad":"';
+    const room = bytes - head.length - 2;
+    const text = `${head}${"é".repeat(Math.floor(room / 2))}${" ".repeat(room % 2)}"}`;
+    expect(Buffer.byteLength(text)).toBe(bytes);
+    return text;
+  };
+
+  it("is 5 MB by default", () => {
+    expect(MAX_BODY_BYTES).toBe(5 * 1024 * 1024);
+  });
+
+  it("accepts a body of exactly the limit, counted in bytes, not characters", async () => {
+    count = 0;
+    script = () => ({ status: 200, body: bodyOf(LIMIT) });
+    const { opts } = options({ maxBodyBytes: LIMIT });
+    await expect(get(opts)).resolves.toEqual({ ok: true });
+  });
+
+  it("refuses a body one byte over the limit (announced by Content-Length) without retrying", async () => {
+    count = 0;
+    script = () => ({ status: 200, body: bodyOf(LIMIT + 1) });
+    const { opts, logs } = options({ maxBodyBytes: LIMIT });
+    const error = await failure(get(opts));
+    expect(error).toMatchObject({ kind: "too-large", retryable: false, message: "Test upstream answered a body larger than 1024 bytes; refused" });
+    expect(count).toBe(1);
+    expect(logs).toEqual(["[events] Test upstream answered a body larger than 1024 bytes; refused (attempt 1 of 3)"]);
+  });
+
+  it("stops reading an endless streamed body (no Content-Length) soon after 5 MB and drops the connection", async () => {
+    count = 0;
+    endlessWritten = [];
+    script = () => "endless";
+    const { opts } = options({ timeoutMs: 10_000 });
+    const started = performance.now();
+    const error = await failure(get(opts));
+    expect(error.kind).toBe("too-large");
+    expect(error.message).toBe("Test upstream answered a body larger than 5 MB; refused");
+    expect(count).toBe(1);
+    // Well before the timeout: the size, not the clock, ended it.
+    expect(performance.now() - started).toBeLessThan(10_000);
+    await expect.poll(() => endlessWritten.length).toBe(1);
+    // The server stopped at the hang-up: at most the limit plus what sat in socket buffers.
+    expect(endlessWritten[0]!).toBeLessThan(3 * MAX_BODY_BYTES);
+  });
+
+  it("still reports an error status whose body is too big to read", async () => {
+    count = 0;
+    script = () => ({ status: 503, body: "x".repeat(200_000) });
+    const { opts } = options();
+    const error = await failure(get(opts));
+    expect(error).toMatchObject({ kind: "http", status: 503, retryable: true });
+    expect(count).toBe(3);
   });
 });
 

@@ -1,7 +1,15 @@
-// One GET to an upstream (Google, an .ics feed) with a timeout and a few jittered retries.
-// Errors carry a short description and never the URL: Google URLs contain the API key.
+// One GET to an upstream (Google, an .ics feed) with a timeout, a body size limit and a few
+// jittered retries. Errors carry a short description and never the URL: Google URLs contain the API key.
 import type { z } from "zod";
 import { getLogger } from "~/logger.server";
+
+/**
+ * The most a body may hold, decoded (5 MB). A year of a busy calendar is a few hundred KB; anything
+ * bigger is a runaway or hostile answer that must not fill the server's memory.
+ */
+export const MAX_BODY_BYTES = 5 * 1024 * 1024;
+/** Error bodies are read only to decide on a retry; the rest is dropped. */
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
 export type UpstreamOptions = {
   /** Per attempt, covering headers and body. */
@@ -13,6 +21,8 @@ export type UpstreamOptions = {
   sleep: (ms: number) => Promise<void>;
   fetch: typeof globalThis.fetch;
   log: (message: string) => void;
+  /** Body size limit in bytes; MAX_BODY_BYTES unless a test sets a smaller one. */
+  maxBodyBytes?: number;
 };
 
 export const defaultUpstreamOptions: UpstreamOptions = {
@@ -32,7 +42,7 @@ export function jitteredBackoff(baseMs: number, random: () => number = Math.rand
   };
 }
 
-export type UpstreamFailure = "http" | "timeout" | "network" | "invalid-body";
+export type UpstreamFailure = "http" | "timeout" | "network" | "invalid-body" | "too-large";
 
 export class UpstreamError extends Error {
   override name = "UpstreamError";
@@ -51,8 +61,8 @@ export type RequestSpec<T> = {
   /** For messages and logs, e.g. "Google Calendar"; the URL is never logged. */
   label: string;
   accept: string;
-  /** Reads a 2xx body; throws UpstreamError("invalid-body") when it is not the expected shape. */
-  read: (response: Response) => Promise<T>;
+  /** Reads a 2xx body (its text, within the size limit); throws UpstreamError("invalid-body") when it is not the expected shape. */
+  read: (body: string) => T | Promise<T>;
   /** Whether a non-2xx answer is worth retrying; defaults to 429 and 5xx. */
   retryableStatus?: (status: number, body: string) => boolean;
   signal?: AbortSignal;
@@ -88,15 +98,48 @@ async function attemptOnce<T>(spec: RequestSpec<T>, options: UpstreamOptions): P
   }
   try {
     if (!response.ok) {
-      const body = await response.text();
+      const body = await readBody(response, MAX_ERROR_BODY_BYTES, spec.label).catch((error: unknown) => {
+        if (error instanceof UpstreamError && error.kind === "too-large") return "";
+        throw error;
+      });
       const retryable = (spec.retryableStatus ?? defaultRetryable)(response.status, body);
       throw new UpstreamError(`${spec.label} answered HTTP ${response.status}`, "http", response.status, retryable);
     }
-    return await spec.read(response);
+    return await spec.read(await readBody(response, options.maxBodyBytes ?? MAX_BODY_BYTES, spec.label));
   } catch (error) {
     if (error instanceof UpstreamError) throw error;
     throw abortOrNetwork(error, spec.label, timeout, options.timeoutMs);
   }
+}
+
+/**
+ * The body as text, streamed: refused (and the connection dropped) as soon as it passes `limit`
+ * bytes, whether or not a Content-Length announced it. Not retried: the next answer would be as big.
+ */
+async function readBody(response: Response, limit: number, label: string): Promise<string> {
+  const size = limit % 1_048_576 === 0 ? `${limit / 1_048_576} MB` : `${limit} bytes`;
+  const tooLarge = () => new UpstreamError(`${label} answered a body larger than ${size}; refused`, "too-large");
+  const declared = Number(response.headers.get("content-length") ?? "");
+  if (response.body && Number.isFinite(declared) && declared > limit) {
+    void response.body.cancel().catch(() => {});
+    throw tooLarge();
+  }
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > limit) {
+      void reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  // As Response.text(): UTF-8, a leading BOM dropped, bad bytes replaced.
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 function abortOrNetwork(error: unknown, label: string, timeout: AbortSignal, timeoutMs: number): UpstreamError {
@@ -109,9 +152,8 @@ function abortOrNetwork(error: unknown, label: string, timeout: AbortSignal, tim
 }
 
 /** Reads a JSON body and validates it; anything else is an invalid-body failure (no retry). */
-export function readJson<T>(schema: z.ZodType<T>, label: string): (response: Response) => Promise<T> {
-  return async (response) => {
-    const text = await response.text();
+export function readJson<T>(schema: z.ZodType<T>, label: string): (body: string) => T {
+  return (text) => {
     let data: unknown;
     try {
       data = JSON.parse(text);

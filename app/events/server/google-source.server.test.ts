@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../../../tests/fakes/google-calendar";
 import type { UpstreamOptions } from "./fetch-upstream.server";
 import { UpstreamError } from "./fetch-upstream.server";
-import { fetchGoogleEvents, googleListUrl, isGoogleRateLimit, type GoogleSourceConfig } from "./google-source.server";
+import { fetchGoogleEvents, googleListUrl, googleUsageLimit, isGoogleRateLimit, type GoogleSourceConfig } from "./google-source.server";
 import { eventsWindow } from "./time.server";
 import { rejectionOf } from "../../../tests/support/rejection";
 
@@ -123,6 +123,25 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
     }
   });
 
+  it("logs a 403 quotaExceeded as a quota problem, not as a bad key, without retrying", async () => {
+    fake.setScenario("quota403");
+    const error = await failure(fetchGoogleEvents(config, window, options()));
+    expect(error).toMatchObject({ status: 403, retryable: false });
+    expect(fake.requestCount()).toBe(1);
+    const log = logs.join("\n");
+    expect(log).toContain("[events] Google Calendar usage limits exceeded (quotaExceeded)");
+    expect(log).not.toContain("configuration error");
+    expect(log).not.toContain(fake.apiKey);
+  });
+
+  it("logs a retried 403 rateLimitExceeded that never clears as a usage limit too", async () => {
+    fake.setScenario("rateLimit403");
+    await failure(fetchGoogleEvents(config, window, options()));
+    expect(fake.requestCount()).toBe(3);
+    expect(logs.join("\n")).toContain("usage limits exceeded (rateLimitExceeded)");
+    expect(logs.join("\n")).not.toContain("configuration error");
+  });
+
   it("fails on malformed JSON without retrying", async () => {
     fake.setScenario("malformed");
     expect((await failure(fetchGoogleEvents(config, window, options()))).kind).toBe("invalid-body");
@@ -154,5 +173,17 @@ describe("Google helpers", () => {
     [404, "", false],
   ])("isGoogleRateLimit(%i, %j) is %s", (status, body, expected) => {
     expect(isGoogleRateLimit(status, body)).toBe(expected);
+  });
+
+  it.each([
+    [403, '{"error":{"errors":[{"domain":"usageLimits","reason":"quotaExceeded"}]}}', "quotaExceeded"],
+    [403, '{"error":{"errors":[{"domain":"usageLimits","reason":"dailyLimitExceeded"}]}}', "dailyLimitExceeded"],
+    [403, '{"error":{"errors":[{"reason":"rateLimitExceeded"}]}}', "rateLimitExceeded"],
+    [403, '{"error":{"errors":[{"reason":"forbidden"}]}}', undefined],
+    [403, '{"error":{"errors":"odd"}}', undefined],
+    [403, "not json", undefined],
+    [400, '{"error":{"errors":[{"reason":"quotaExceeded"}]}}', undefined],
+  ])("googleUsageLimit(%i, %j) is %s", (status, body, expected) => {
+    expect(googleUsageLimit(status, body)).toBe(expected);
   });
 });

@@ -56,16 +56,30 @@ export function googleListUrl(config: GoogleSourceConfig, window: Window, pageTo
   return `${base}/calendars/${encodeURIComponent(config.calendarId)}/events?${params}`;
 }
 
+/** The reasons in a Google error body (error.errors[].reason); none when it is not Google's error JSON. */
+function googleErrorReasons(body: string): string[] {
+  try {
+    const parsed = JSON.parse(body) as { error?: { errors?: { reason?: unknown }[] } };
+    const errors = Array.isArray(parsed.error?.errors) ? parsed.error.errors : [];
+    return errors.map((e) => e.reason).filter((reason): reason is string => typeof reason === "string");
+  } catch {
+    return [];
+  }
+}
+
 /** Google says "slow down" with 403 + usageLimits reasons as well as 429; those are worth a retry. */
 export function isGoogleRateLimit(status: number, body: string): boolean {
   if (status === 429 || status >= 500) return true;
   if (status !== 403) return false;
-  try {
-    const parsed = JSON.parse(body) as { error?: { errors?: { reason?: string }[] } };
-    return (parsed.error?.errors ?? []).some((e) => e.reason === "rateLimitExceeded" || e.reason === "userRateLimitExceeded");
-  } catch {
-    return false;
-  }
+  return googleErrorReasons(body).some((reason) => reason === "rateLimitExceeded" || reason === "userRateLimitExceeded");
+}
+
+/** 403 reasons for an exhausted quota or rate limit: the key works, the project is over its limits. */
+const USAGE_LIMIT_REASONS = new Set(["rateLimitExceeded", "userRateLimitExceeded", "quotaExceeded", "dailyLimitExceeded"]);
+
+/** The usage-limit reason of a Google 403, if that is what it is. */
+export function googleUsageLimit(status: number, body: string): string | undefined {
+  return status === 403 ? googleErrorReasons(body).find((reason) => USAGE_LIMIT_REASONS.has(reason)) : undefined;
 }
 
 export async function fetchGoogleEvents(
@@ -78,6 +92,8 @@ export async function fetchGoogleEvents(
   let pageToken: string | undefined;
   for (let page = 1; page <= GOOGLE_MAX_PAGES; page++) {
     let list: z.infer<typeof listSchema>;
+    // The body of a 403 tells a quota problem from a refused key; the error only carries the status.
+    let usageLimit: string | undefined;
     try {
       list = await requestUpstream(
         {
@@ -85,7 +101,10 @@ export async function fetchGoogleEvents(
           label: LABEL,
           accept: "application/json",
           read: readJson(listSchema, LABEL),
-          retryableStatus: isGoogleRateLimit,
+          retryableStatus: (status, body) => {
+            usageLimit = googleUsageLimit(status, body);
+            return isGoogleRateLimit(status, body);
+          },
           signal,
         },
         options,
@@ -95,6 +114,8 @@ export async function fetchGoogleEvents(
         options.log(
           "[events] configuration error: Google Calendar answered 404 for GOOGLE_CALENDAR_ID: the id is wrong or the calendar is not public",
         );
+      } else if (error instanceof UpstreamError && error.status === 403 && usageLimit) {
+        options.log(`[events] Google Calendar usage limits exceeded (${usageLimit}): the API key's project is over its Calendar API quota`);
       } else if (error instanceof UpstreamError && (error.status === 400 || error.status === 403) && !error.retryable) {
         options.log("[events] configuration error: Google Calendar refused the request: check GOOGLE_API_KEY and its API restrictions");
       }

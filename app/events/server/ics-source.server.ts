@@ -22,7 +22,7 @@ export async function fetchIcsEvents(feedUrl: string, window: Window, options: U
       url: feedFetchUrl(feedUrl),
       label: LABEL,
       accept: "text/calendar, */*;q=0.5",
-      read: async (response) => parseIcsEvents(await response.text(), window),
+      read: (body) => parseIcsEvents(body, window),
       signal,
     },
     options,

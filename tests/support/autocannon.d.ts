@@ -1,0 +1,53 @@
+// The part of autocannon 8's programmatic API the load test uses (the package ships no types).
+declare module "autocannon" {
+  import type { EventEmitter } from "node:events";
+
+  export type Histogram = {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    total: number;
+    p50: number;
+    p90: number;
+    p97_5: number;
+    p99: number;
+  };
+
+  export type Request = {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    /** Called with each response to this request (headers as a plain object, names lower-cased). */
+    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
+  };
+
+  export type Options = {
+    url: string;
+    connections?: number;
+    /** Seconds. */
+    duration?: number;
+    /** Seconds to wait for each response. */
+    timeout?: number;
+    pipelining?: number;
+    requests?: Request[];
+  };
+
+  export type Result = {
+    requests: Histogram;
+    latency: Histogram;
+    throughput: Histogram;
+    duration: number;
+    /** Connection errors, timeouts included. */
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    statusCodeStats: Record<string, { count: number }>;
+  };
+
+  export type Instance = EventEmitter & PromiseLike<Result> & { stop: () => void };
+
+  export default function autocannon(options: Options): Instance;
+}
