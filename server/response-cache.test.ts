@@ -97,15 +97,20 @@ describe("response cache", () => {
     expect(await head.text()).toBe("");
   });
 
-  it("never caches errors, no-store answers or other methods, and renders them normally", async () => {
-    const { url, renders } = await serve(async (path) =>
+  it("sends errors and no-store answers as rendered, without a second render, and never keeps them", async () => {
+    const { url, renders } = await serve(async (path, nonce) =>
       path === "/broken"
-        ? new Response("down", { status: 502, headers: { "Content-Type": "text/plain" } })
-        : new Response("secret", { headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } }),
+        ? new Response(`<p nonce="${nonce}">down</p>`, { status: 502, headers: { "Content-Type": "text/html" } })
+        : new Response("private", { headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } }),
     );
-    expect((await fetch(`${url}/broken`)).status).toBe(299);
-    expect((await fetch(`${url}/broken`)).status).toBe(299);
-    expect((await fetch(`${url}/private`)).status).toBe(299);
+    const broken = await fetch(`${url}/broken`);
+    expect(broken.status).toBe(502);
+    expect(await broken.text()).toMatch(/^<p nonce="nonce-\d+">down<\/p>$/);
+    expect((await fetch(`${url}/broken`)).status).toBe(502);
+    const secret = await fetch(`${url}/private`);
+    expect(secret.headers.get("cache-control")).toBe("no-store");
+    expect(await secret.text()).toBe("private");
+    // Each request rendered once, and nothing was kept.
     expect(renders).toEqual(["/broken", "/broken", "/private"]);
     expect((await fetch(`${url}/broken`, { method: "POST" })).status).toBe(299);
     expect(renders).toHaveLength(3);

@@ -19,6 +19,8 @@ export type ResponseCacheOptions = {
 };
 
 type Entry = {
+  /** False for an answer that is sent to the requests that asked for it, and never kept. */
+  keep: boolean;
   status: number;
   headers: [string, string][];
   /** HTML with a placeholder where each request's nonce goes. */
@@ -45,7 +47,13 @@ export function createResponseCache({ render, ttlFor, nonceOf, maxBytes = 32 * 1
     maxSize: maxBytes,
     sizeCalculation: (entry) => entry.identity.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0) + 256,
     // lru-cache shares one render between concurrent misses of the same key.
-    fetchMethod: async (path) => toEntry(await render(path, placeholder), placeholder),
+    fetchMethod: async (path, _stale, { options }) => {
+      const entry = await toEntry(await render(path, placeholder), placeholder);
+      // An error page, a redirect or a no-store answer goes to the requests that waited for it,
+      // without a second render, and is not kept.
+      if (!entry.keep) options.ttl = 1;
+      return entry;
+    },
   });
 
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -59,36 +67,31 @@ export function createResponseCache({ render, ttlFor, nonceOf, maxBytes = 32 * 1
     } catch {
       entry = undefined;
     }
-    // Anything unusual (an error page, a redirect, no-store) is rendered normally, every time.
-    if (!entry) {
-      cache.delete(key);
-      return next();
-    }
+    if (!entry) return next();
+    if (!entry.keep) cache.delete(key);
     send(req, res, entry, entry.template === undefined ? undefined : entry.template.split(placeholder).join(nonceOf(res)));
   };
 }
 
-async function toEntry(response: globalThis.Response, placeholder: string): Promise<Entry | undefined> {
+async function toEntry(response: globalThis.Response, placeholder: string): Promise<Entry> {
   const cacheControl = response.headers.get("Cache-Control") ?? "";
   const type = response.headers.get("Content-Type") ?? "";
-  if (response.status !== 200 || /no-store|private/.test(cacheControl) || response.headers.has("Set-Cookie")) {
-    await response.body?.cancel();
-    return undefined;
-  }
+  const keep = response.status === 200 && !/no-store|private/.test(cacheControl) && !response.headers.has("Set-Cookie");
+  const status = response.status;
   const text = await response.text();
   const headers = [...response.headers].filter(([name]) => name !== "content-length" && name !== "content-encoding");
   const etag = response.headers.get("ETag") ?? undefined;
-  if (text.includes(placeholder)) return { status: 200, headers, template: text, identity: Buffer.from(text), etag };
   const identity = Buffer.from(text);
-  if (!COMPRESSIBLE.test(type)) return { status: 200, headers, identity, etag };
-  return { status: 200, headers, identity, br: brotliCompressSync(identity, BEST_BROTLI), gzip: gzipSync(identity, { level: 9 }), etag };
+  if (text.includes(placeholder)) return { keep, status, headers, template: text, identity, etag };
+  if (!keep || !COMPRESSIBLE.test(type)) return { keep, status, headers, identity, etag };
+  return { keep, status, headers, identity, br: brotliCompressSync(identity, BEST_BROTLI), gzip: gzipSync(identity, { level: 9 }), etag };
 }
 
 function send(req: Request, res: Response, entry: Entry, html: string | undefined) {
   for (const [name, value] of entry.headers) res.setHeader(name, value);
   res.setHeader("Vary", "Accept-Encoding");
   // An origin answers If-None-Match whatever the request's Cache-Control says (RFC 9110 13.1.2).
-  if (entry.etag && matchesEtag(req.get("If-None-Match") ?? null, entry.etag)) {
+  if (entry.keep && entry.etag && matchesEtag(req.get("If-None-Match") ?? null, entry.etag)) {
     res.removeHeader("Content-Type");
     res.status(304).end();
     return;
