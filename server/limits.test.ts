@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkTarget, MAX_QUERY_LENGTH, MAX_URL_LENGTH } from "./limits";
+import { checkTarget, isValidHost, MAX_QUERY_LENGTH, MAX_URL_LENGTH } from "./limits";
 
 describe("checkTarget", () => {
   it.each(["/", "/events?tab=past", "/api/calendar/events/abc.ics", "/%E2%9C%93", "/a%2Fb", `/e?${"q".repeat(MAX_QUERY_LENGTH)}`])("accepts %s", (target) => {
@@ -18,4 +18,17 @@ describe("checkTarget", () => {
     expect(checkTarget(`/e?${"q".repeat(MAX_QUERY_LENGTH + 1)}`)).toEqual({ status: 414, message: "Query string too long" });
     expect(checkTarget(`/${"p".repeat(MAX_URL_LENGTH)}`)).toEqual({ status: 414, message: "URI too long" });
   });
+});
+
+describe("isValidHost", () => {
+  it.each(["127.0.0.1:3000", "localhost", "founders.example.org", "founders.example.org.", "[::1]:8080", "a-b.c"])("accepts %s", (host) => {
+    expect(isValidHost(host)).toBe(true);
+  });
+
+  it.each([undefined, "", " ", "[::1", "host:port", "a b", "evil.example/path", "user@host", "host:99999999", "-bad.example", "x".repeat(256)])(
+    "refuses %j",
+    (host) => {
+      expect(isValidHost(host)).toBe(false);
+    },
+  );
 });

@@ -37,8 +37,29 @@ export function checkTarget(target: string): TargetProblem {
   return undefined;
 }
 
+// A host name or an IPv4 address, or a bracketed IPv6 address, with an optional port.
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}))*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/** Whether a Host (or X-Forwarded-Host) value can name this server in a URL. */
+export function isValidHost(value: string | undefined): boolean {
+  return value !== undefined && value.length <= 255 && HOST.test(value) && URL.canParse(`http://${value}/`);
+}
+
+/**
+ * The request line and Host must make a URL: an origin-form target (a path; OPTIONS * is answered
+ * earlier), a decodable path of bounded length, and a usable Host (React Router builds the
+ * request's URL from it).
+ */
 export const wellFormedTarget: RequestHandler = (req, res, next) => {
-  const problem = checkTarget(req.originalUrl);
+  let problem: TargetProblem = req.originalUrl.startsWith("/")
+    ? checkTarget(req.originalUrl)
+    : { status: 400, message: "Bad request: the request target must be a path" };
+  if (!problem) {
+    const forwarded = req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host")?.split(",")[0]?.trim() : undefined;
+    if (!isValidHost(req.get("Host")) || (forwarded !== undefined && !isValidHost(forwarded))) {
+      problem = { status: 400, message: "Bad request: missing or invalid Host header" };
+    }
+  }
   if (!problem) return next();
   // The connection may carry more of whatever sent this; do not keep it.
   sendError(req, res, problem.status, problem.message, { Connection: "close" });
