@@ -29,8 +29,6 @@ export function checkTarget(target: string): TargetProblem {
   const queryAt = target.indexOf("?");
   const path = queryAt === -1 ? target : target.slice(0, queryAt);
   if (queryAt !== -1 && target.length - queryAt - 1 > MAX_QUERY_LENGTH) return { status: 414, message: "Query string too long" };
-  // Origin-form only: "*" and absolute URLs ("GET http://other.example/") are for proxies.
-  if (!path.startsWith("/")) return { status: 400, message: "Bad request: the target must be a path" };
   try {
     decodeURIComponent(path);
   } catch {
@@ -39,17 +37,29 @@ export function checkTarget(target: string): TargetProblem {
   return undefined;
 }
 
-// A DNS name or IPv4 address, or a bracketed IPv6 address, with an optional port.
-const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
+// A host name or an IPv4 address, or a bracketed IPv6 address, with an optional port.
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}))*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
-/** A Host header we can build the page's URL from; HTTP/1.1 requires one (RFC 9112 3.2). */
-export function validHost(host: string | undefined): boolean {
-  const match = host === undefined ? null : HOST.exec(host);
-  return match !== null && (match[1] === undefined || Number(match[1]) <= 65_535);
+/** Whether a Host (or X-Forwarded-Host) value can name this server in a URL. */
+export function isValidHost(value: string | undefined): boolean {
+  return value !== undefined && value.length <= 255 && HOST.test(value) && URL.canParse(`http://${value}/`);
 }
 
+/**
+ * The request line and Host must make a URL: an origin-form target (a path; OPTIONS * is answered
+ * earlier), a decodable path of bounded length, and a usable Host (React Router builds the
+ * request's URL from it).
+ */
 export const wellFormedTarget: RequestHandler = (req, res, next) => {
-  const problem = validHost(req.headers.host) ? checkTarget(req.originalUrl) : { status: 400 as const, message: "Bad request: missing or invalid Host header" };
+  let problem: TargetProblem = req.originalUrl.startsWith("/")
+    ? checkTarget(req.originalUrl)
+    : { status: 400, message: "Bad request: the request target must be a path" };
+  if (!problem) {
+    const forwarded = req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host")?.split(",")[0]?.trim() : undefined;
+    if (!isValidHost(req.get("Host")) || (forwarded !== undefined && !isValidHost(forwarded))) {
+      problem = { status: 400, message: "Bad request: missing or invalid Host header" };
+    }
+  }
   if (!problem) return next();
   // The connection may carry more of whatever sent this; do not keep it.
   sendError(req, res, problem.status, problem.message, { Connection: "close" });

@@ -46,10 +46,16 @@ test.describe("no CSP violation on any page (desktop)", () => {
       await scrollToBottom(page);
       await page.waitForLoadState("networkidle");
       // A client-side navigation: route discovery (/__manifest), route data (.data), modulepreloads.
-      const target = path === "/events" ? { name: "Member Portal", url: /\/portal$/ } : { name: "Member Events", url: /\/events$/ };
+      const target =
+        path === "/events"
+          ? { name: "Member Portal", url: /\/portal$/, h1: "Member Portal" }
+          : { name: "Member Events", url: /\/events$/, h1: "Member Events" };
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: target.name, exact: true }).click();
       await expect(page).toHaveURL(target.url);
-      await page.waitForLoadState("networkidle");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(target.h1);
+      if (target.h1 === "Member Events") await expect(page.locator("main article").first()).toBeVisible();
+      // Let late requests (and their reports) arrive.
+      await page.waitForTimeout(300);
       expectClean(recorder);
     });
   }
@@ -70,7 +76,9 @@ test.describe("no CSP violation on any page (desktop)", () => {
       await expect(page).toHaveURL(/all=1/);
     }
     await page.goBack();
-    await page.waitForLoadState("networkidle");
+    await expect(page).not.toHaveURL(/all=1/);
+    await expect(page.locator("main article").first()).toBeVisible();
+    await page.waitForTimeout(300);
     expectClean(recorder);
   });
 });

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest, type RawAnswer } from "../support/raw-http";
+import { rawRequest as rawBytes } from "../support/raw-socket";
 import { startServer, type RunningServer } from "../support/start-server";
 
 const NO_SOURCE = { GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "", CALENDAR_ICS_URL: "", GOOGLE_CALENDAR_API_URL: "" };
@@ -161,6 +162,26 @@ describe("bad input", () => {
       expect(text).toContain("\r\nConnection: close\r\n");
       expect(text.endsWith("\r\n\r\nBad request\n")).toBe(true);
     }
+  });
+
+  describe("request line and Host", () => {
+    const port = () => Number(new URL(server.url).port);
+    const send = (lines: string[]) => rawBytes(port(), Buffer.from(`${lines.join("\r\n")}\r\n\r\n`));
+
+    it.each([
+      ["GET * (asterisk-form is for OPTIONS)", ["GET * HTTP/1.1", "Host: 127.0.0.1", "Connection: close"], "Bad request: the request target must be a path"],
+      ["absolute-form", ["GET http://evil.example/ HTTP/1.1", "Host: 127.0.0.1", "Connection: close"], "Bad request: the request target must be a path"],
+      ["an empty Host", ["GET /events.data HTTP/1.1", "Host: ", "Connection: close"], "Bad request: missing or invalid Host header"],
+      ["a broken Host", ["HEAD /no-such-page HTTP/1.1", "Host: [::1", "Connection: close"], "Bad request: missing or invalid Host header"],
+      ["a Host with a path", ["GET / HTTP/1.1", "Host: evil.example/x", "Connection: close"], "Bad request: missing or invalid Host header"],
+      ["HTTP/1.0 without Host", ["GET / HTTP/1.0"], "Bad request: missing or invalid Host header"],
+    ])("%s is 400, not 500", async (_label, lines, message) => {
+      const answer = await send(lines);
+      expect(answer.status).toBe(400);
+      if (!lines[0]!.startsWith("HEAD")) expect(answer.body.toString()).toBe(`${message}\n`);
+      expect(answer.head).toMatch(/\r\ncontent-security-policy: /i);
+      expect(answer.head).not.toMatch(/evil\.example/);
+    });
   });
 
   it("wrote nothing to stderr", () => {
