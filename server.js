@@ -58,6 +58,9 @@ async function main() {
     readiness: { draining: drain.draining, startedAt: Date.now() },
   });
   const server = createHttpServer(site, drain.draining);
+  // One render before listening, so the first visitor (and /readyz) does not wait for React's
+  // first, slowest render. A failure here is the first request's to report, not start-up's.
+  if (!DEVELOPMENT) await render("/", "warm-up").then((response) => response.text()).catch(() => undefined);
   serve(server, drain, {
     port: env.PORT,
     host: env.HOST,
