@@ -1,6 +1,7 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { DESKTOP, NOT_FOUND_PATH, PAGES, PHONE, expect, test, waitForHydration } from "./fixtures";
 import { expectNoAxeViolations } from "./support/axe";
+import { showToast } from "./support/toast";
 import { answerEventsApi, currentEvents, failEventsApi, holdEventsApi, openEventsInApp, tolerateStatus } from "./support/events-api";
 
 // The accessibility gate: axe-core finds no WCAG 2.2 AA violation on any page, in any state,
@@ -95,18 +96,7 @@ test.describe("axe with a toast shown", () => {
   test.use({ viewport: DESKTOP });
 
   test("/contact with the blocked-tab toast has no violations", async ({ page }, testInfo) => {
-    await page.goto("/contact");
-    await waitForHydration(page);
-    // A popup blocker makes window.open return null, which the form answers with a toast.
-    await page.evaluate(() => {
-      window.open = () => null;
-    });
-    const form = page.getByRole("form", { name: "Get In Touch" });
-    await form.getByLabel("Full Name").fill("Ada Example");
-    await form.getByLabel("Email").fill("ada@example.net");
-    await form.getByLabel("Message").fill("Hello");
-    await form.getByRole("button", { name: "CONTACT US" }).click();
-    await expect(page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem")).toBeVisible();
+    await showToast(page);
     await expectNoAxeViolations(page, testInfo, "/contact (toast)");
   });
 });

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { DESKTOP, PHONE, expect, test, waitForHydration } from "./fixtures";
+import { showToast } from "./support/toast";
 
 // prefers-reduced-motion: the drawer and the toasts must not slide or fade for people who ask
 // for less motion, and must for everyone else (so this test can tell the two apart).
@@ -64,21 +65,6 @@ async function openAndCloseDrawer(page: Page): Promise<string[]> {
   await page.keyboard.press("Escape");
   await expect(drawer).toBeHidden();
   return runningRightAfterOpening;
-}
-
-async function showToast(page: Page): Promise<void> {
-  await page.goto("/contact");
-  await waitForHydration(page);
-  // A popup blocker makes window.open return null, which the form answers with a toast.
-  await page.evaluate(() => {
-    window.open = () => null;
-  });
-  const form = page.getByRole("form", { name: "Get In Touch" });
-  await form.getByLabel("Full Name").fill("Ada Example");
-  await form.getByLabel("Email").fill("ada@example.net");
-  await form.getByLabel("Message").fill("Hello");
-  await form.getByRole("button", { name: "CONTACT US" }).click();
-  await expect(page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem")).toBeVisible();
 }
 
 const show = (list: Motion[]) => list.map((m) => `${m.kind} ${m.name} ${m.durationMs}ms on ${m.target} (${m.part})`).join("\n");

@@ -3,6 +3,7 @@
 // shapes: the calendar#events list wrapper, calendar#event resources, and Google's error JSON.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { writeOversized } from "./oversized-body";
 
 export type GoogleScenario =
   | "normal"
@@ -234,20 +235,8 @@ export async function startFakeGoogleCalendar(
       return;
     }
     if (scenario === "oversized") {
-      // Valid JSON that would parse: only its size is wrong. Streamed, so no Content-Length warns.
-      res.writeHead(200, { "content-type": "application/json; charset=UTF-8" });
       const text = JSON.stringify({ ...answer, padding: "" });
-      res.write(text.slice(0, -2));
-      const chunk = "x".repeat(64 * 1024);
-      let written = 0;
-      const pump = () => {
-        while (!res.destroyed && written < 6 * 1024 * 1024) {
-          written += chunk.length;
-          if (!res.write(chunk)) return void res.once("drain", pump);
-        }
-        if (!res.destroyed) res.end('"}');
-      };
-      return pump();
+      return writeOversized(res, "application/json; charset=UTF-8", text.slice(0, -2), '"}');
     }
     send(res, 200, answer);
   };

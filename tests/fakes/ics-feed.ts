@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { writeOversized } from "./oversized-body";
 
 export type IcsFault =
   | "hang" // accepts the request and never answers
@@ -55,19 +56,8 @@ export async function startFakeIcsFeed(files: string[], directory = new URL("../
     }
     if (fault === "oversized") {
       // A long X- property before END:VCALENDAR: only the size is wrong.
-      res.writeHead(200, { "content-type": "text/calendar; charset=utf-8" });
       const end = body.lastIndexOf("END:VCALENDAR");
-      res.write(`${body.slice(0, end)}X-PADDING:`);
-      const chunk = "x".repeat(64 * 1024);
-      let written = 0;
-      const pump = () => {
-        while (!res.destroyed && written < 6 * 1024 * 1024) {
-          written += chunk.length;
-          if (!res.write(chunk)) return void res.once("drain", pump);
-        }
-        if (!res.destroyed) res.end(`\r\n${body.slice(end)}`);
-      };
-      return pump();
+      return writeOversized(res, "text/calendar; charset=utf-8", `${body.slice(0, end)}X-PADDING:`, `\r\n${body.slice(end)}`);
     }
     res.writeHead(200, { "content-type": "text/calendar; charset=utf-8" });
     res.end(body);
