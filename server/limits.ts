@@ -1,9 +1,7 @@
-// What a request may be before it reaches a route: GET or HEAD, a decodable path, a bounded URL,
-// and, for the API, a bounded rate per client address.
+// What a request may be before it reaches a route: GET or HEAD, a decodable path, a bounded URL
+// and a usable Host. (The API's rate limit is in rate-limit.ts.)
 import type { RequestHandler } from "express";
-import { rateLimit } from "express-rate-limit";
-import type { Logger } from "~/logger.server";
-import { isApiPath, sendError } from "./errors";
+import { sendError } from "./errors";
 
 export const ALLOWED_METHODS = "GET, HEAD";
 /** Longest request target (path and query) we answer; longer is 414. */
@@ -45,6 +43,12 @@ export function isValidHost(value: string | undefined): boolean {
   return value !== undefined && value.length <= 255 && HOST.test(value) && URL.canParse(`http://${value}/`);
 }
 
+/** Host, and the first X-Forwarded-Host when a proxy is trusted, can each name this server. */
+export function hostsAreValid(host: string | undefined, forwardedHost: string | undefined): boolean {
+  const forwarded = forwardedHost?.split(",")[0]?.trim();
+  return isValidHost(host) && (forwarded === undefined || isValidHost(forwarded));
+}
+
 /**
  * The request line and Host must make a URL: an origin-form target (a path; OPTIONS * is answered
  * earlier), a decodable path of bounded length, and a usable Host (React Router builds the
@@ -54,35 +58,10 @@ export const wellFormedTarget: RequestHandler = (req, res, next) => {
   let problem: TargetProblem = req.originalUrl.startsWith("/")
     ? checkTarget(req.originalUrl)
     : { status: 400, message: "Bad request: the request target must be a path" };
-  if (!problem) {
-    const forwarded = req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host")?.split(",")[0]?.trim() : undefined;
-    if (!isValidHost(req.get("Host")) || (forwarded !== undefined && !isValidHost(forwarded))) {
-      problem = { status: 400, message: "Bad request: missing or invalid Host header" };
-    }
+  if (!problem && !hostsAreValid(req.get("Host"), req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host") : undefined)) {
+    problem = { status: 400, message: "Bad request: missing or invalid Host header" };
   }
   if (!problem) return next();
   // The connection may carry more of whatever sent this; do not keep it.
   sendError(req, res, problem.status, problem.message, { Connection: "close" });
 };
-
-/** /api/* answers each client address at most `perMinute` times a minute; then 429 with Retry-After. */
-export function apiRateLimit(perMinute: number, log: Logger): RequestHandler {
-  const limiter = rateLimit({
-    windowMs: 60_000,
-    limit: perMinute,
-    standardHeaders: "draft-8",
-    legacyHeaders: false,
-    // Keyed by req.ip, which believes X-Forwarded-For only as far as TRUST_PROXY says.
-    // Its start-up checks of that setting would print stacks; TRUST_PROXY is validated and documented instead.
-    validate: { trustProxy: false, xForwardedForHeader: false },
-    handler: (req, res) => {
-      const retryAfter = res.getHeader("Retry-After");
-      sendError(req, res, 429, `Too many requests; try again in ${String(retryAfter ?? 60)} seconds.`);
-    },
-    logger: {
-      warn: (error, message) => log.warn({ err: error }, message ?? "rate limiter warning"),
-      error: (error, message) => log.error({ err: error }, message ?? "rate limiter error"),
-    },
-  });
-  return (req, res, next) => (isApiPath(req.path) ? limiter(req, res, next) : next());
-}

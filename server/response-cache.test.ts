@@ -27,7 +27,7 @@ async function serve(render: Render, ttlFor: (path: string) => number | undefine
       },
       ttlFor,
       nonceOf: (res) => String(res.locals.nonce),
-    }),
+    }).middleware,
   );
   app.use((_req, res) => {
     res.status(299).send("fell through");

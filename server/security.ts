@@ -93,10 +93,13 @@ export function originOf(url: string | undefined): string | undefined {
   return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.origin : undefined;
 }
 
+/** A CSP nonce: 128 random bits, base64 (24 characters). */
+export const newNonce = () => randomBytes(16).toString("base64");
+
 /** A fresh nonce per response, then every security header. */
 export function securityHeaders(options: CspOptions): RequestHandler[] {
   const nonce: RequestHandler = (_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = newNonce();
     next();
   };
   const common = helmet({

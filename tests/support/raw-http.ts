@@ -1,6 +1,12 @@
 import { request } from "node:http";
 
-export type RawAnswer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
+export type RawAnswer = {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** The body as UTF-8 text, and as it travelled (still encoded, if it was). */
+  body: string;
+  bytes: Buffer;
+};
 
 /**
  * One HTTP request with the target sent exactly as given (fetch would normalise `..`, `%2e`, and
@@ -12,7 +18,10 @@ export function rawRequest(baseUrl: string, target: string, options: { method?: 
     const req = request({ host: hostname, port, path: target, method: options.method ?? "GET", headers: options.headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
+      res.on("end", () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString("utf8"), bytes });
+      });
       res.on("error", reject);
     });
     req.on("error", reject);
