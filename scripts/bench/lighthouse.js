@@ -6,7 +6,7 @@ import { join } from "node:path";
 // chrome-launcher is lighthouse's own dependency, hoisted by npm; it is not a direct dependency.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { flaggedAudits, mergeFlagged } from "./audits.js";
+import { flaggedAudits, mergeFlagged, notFoundByDesign, scoreWithout } from "./audits.js";
 import { onCleanup } from "./cleanup.js";
 import { isLoopbackHost } from "./http.js";
 import { median } from "./stats.js";
@@ -32,6 +32,9 @@ const CHROME_FLAGS = [
  * @property {number | null} accessibility
  * @property {number | null} bestPractices
  * @property {number | null} seo
+ * @property {number | null} bestPracticesByDesign The score without the audits a 404 page fails by
+ *   design (audits.js notFoundByDesign); on any other page, the score itself.
+ * @property {number | null} seoByDesign
  * @property {number | null} fcpMs
  * @property {number | null} lcpMs
  * @property {number | null} tbtMs
@@ -102,12 +105,16 @@ export function pageFigures(lhr) {
   const document =
     requests.find((request) => request.resourceType === "Document" && request.url === lhr.mainDocumentUrl) ??
     requests.find((request) => request.resourceType === "Document");
+  const status = typeof document?.statusCode === "number" ? document.statusCode : null;
+  const excused = notFoundByDesign(lhr, status);
   return {
-    status: typeof document?.statusCode === "number" ? document.statusCode : null,
+    status,
     performance: percent(lhr.categories.performance?.score),
     accessibility: percent(lhr.categories.accessibility?.score),
     bestPractices: percent(lhr.categories["best-practices"]?.score),
     seo: percent(lhr.categories.seo?.score),
+    bestPracticesByDesign: scoreWithout(lhr, "best-practices", excused),
+    seoByDesign: scoreWithout(lhr, "seo", excused),
     fcpMs: numeric(lhr, "first-contentful-paint"),
     lcpMs: numeric(lhr, "largest-contentful-paint"),
     tbtMs: numeric(lhr, "total-blocking-time"),
@@ -126,7 +133,7 @@ export function pageFigures(lhr) {
  */
 export function medianFigures(runs) {
   /** @type {FigureKey[]} */
-  const keys = ["status", "performance", "accessibility", "bestPractices", "seo", "fcpMs", "lcpMs", "tbtMs", "cls", "totalBytes", "jsBytes", "cssBytes", "requests", "cpuIndex"];
+  const keys = ["status", "performance", "accessibility", "bestPractices", "seo", "bestPracticesByDesign", "seoByDesign", "fcpMs", "lcpMs", "tbtMs", "cls", "totalBytes", "jsBytes", "cssBytes", "requests", "cpuIndex"];
   return /** @type {PageFigures} */ (Object.fromEntries(keys.map((key) => [key, median(runs.map((run) => run[key]))])));
 }
 

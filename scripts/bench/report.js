@@ -1,7 +1,6 @@
 // @ts-check
 // The printed report: Markdown tables (readable in a terminal, pasteable into the README),
 // then what Lighthouse flags on each route.
-import { NOT_FOUND_PATH } from "./config.js";
 import { LIGHTHOUSE_ROWS, formatKB, servingPass, servingTarget } from "./targets.js";
 
 /** @typedef {import("./lighthouse.js").RouteResult} RouteResult */
@@ -36,9 +35,11 @@ export function lighthouseTable(routes, runs) {
     row.target ?? "",
     ...routes.map((route) => {
       const value = route.median[row.key];
-      if (value === null) return row.target ? "n/a FAIL" : "n/a";
-      const pass = row.pass(value, route.route);
-      return pass === null ? row.format(value) : `${row.format(value)} ${verdict(pass)}`;
+      const judged = route.median[row.judgedBy ?? row.key];
+      if (value === null || judged === null) return row.target ? "n/a FAIL" : "n/a";
+      const pass = row.pass(judged, route.route);
+      const shown = judged === value ? row.format(value) : `${row.format(value)} (${row.format(judged)}*)`;
+      return pass === null ? shown : `${shown} ${verdict(pass)}`;
     }),
   ]);
   const failedRuns = routes.flatMap((route) => route.runs.filter((run) => run.error).map((run) => `${route.route} run ${run.run}: ${run.error}`));
@@ -47,10 +48,10 @@ export function lighthouseTable(routes, runs) {
     "Host CPU index is Lighthouse's BenchmarkIndex during the runs: when other work competes for the CPU it drops, and TBT and Performance read worse.",
     ...failedRuns.map((line) => `Run failed: ${line}`),
   ];
-  if (routes.some((route) => route.route === NOT_FOUND_PATH)) {
+  if (routes.some((route) => route.median.seoByDesign !== route.median.seo || route.median.bestPracticesByDesign !== route.median.bestPractices)) {
     notes.push(
-      `On ${NOT_FOUND_PATH} Lighthouse counts the 404 status itself against SEO (http-status-code) and the browser's "Failed to load resource: 404" ` +
-        "console message against Best practices (errors-in-console): those two cannot reach 100 on a 404 page.",
+      "* Judged without the audits a 404 page fails by design: the 404 status itself (http-status-code), its own robots noindex (is-crawlable), " +
+        'and the browser\'s "Failed to load resource: 404" for the document (errors-in-console). Unknown paths must answer 404; any other finding still counts.',
     );
   }
   return `${table(["Metric", "Target", ...routes.map((route) => route.route)], rows)}\n\n${notes.join("\n")}`;
