@@ -52,7 +52,7 @@ export function createFastLane({ app, cache, rateLimit, logger }: FastLaneOption
     next();
   };
 
-  const send = (req: IncomingMessage, res: ServerResponse, entry: CachedResponse, headers: LearnedHeaders, rate: [string, string][], started: number) => {
+  const write = (req: IncomingMessage, res: ServerResponse, entry: CachedResponse, headers: LearnedHeaders, rate: [string, string][], started: number) => {
     const id = requestIdOf(req.headers["x-request-id"]);
     const nonce = newNonce();
     const answer = answerFrom(
@@ -72,6 +72,17 @@ export function createFastLane({ app, cache, rateLimit, logger }: FastLaneOption
     );
   };
 
+  // Never a thrown error out of the request listener (it would end the process): the chain retries.
+  const send: typeof write = (req, res, ...rest) => {
+    try {
+      write(req, res, ...rest);
+    } catch (error) {
+      logger.error({ err: error, req: { method: req.method, path: loggedPath(req.url) } }, "fast lane failed; handing the request to Express");
+      if (res.headersSent) res.destroy();
+      else app(req, res);
+    }
+  };
+
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     const started = Date.now();
     const target = req.url ?? "";
@@ -87,9 +98,10 @@ export function createFastLane({ app, cache, rateLimit, logger }: FastLaneOption
       send(req, res, entry, headers, [], started);
       return;
     }
-    rateLimit.hit(req, proxyaddr(req, trust)).then(
+    rateLimit.hit(req, proxyaddr(req, trust) ?? "").then(
       // Over the limit: the chain answers 429 (the request is already counted).
       (decision) => (decision.limited ? app(req, res) : send(req, res, entry, headers, decision.headers, started)),
+      // A store failure: the chain's limiter meets the same failure and answers it.
       () => app(req, res),
     );
   };
