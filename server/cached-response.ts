@@ -3,7 +3,7 @@
 // memory (the Express middleware and the fast lane) build their answer here.
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import Negotiator from "negotiator";
-import { matchesEtag } from "~/events/server/http.server";
+import { matchesEtag } from "~/lib/etag.server";
 import { compileGzipTemplate, type GzipTemplate } from "./gzip-template";
 
 export type Encoding = "br" | "gzip" | "identity";

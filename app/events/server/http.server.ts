@@ -1,20 +1,9 @@
 // HTTP details of the events API: caching headers, ETags, JSON errors.
-import { createHash } from "node:crypto";
+import { etagOf, matchesEtag } from "~/lib/etag.server";
 
 export const EVENTS_CACHE_CONTROL = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
 /** Marks an answer built from the last good copy after the source failed. */
 export const STALE_HEADER = "X-Events-Stale";
-
-export function etagOf(body: string): string {
-  return `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
-}
-
-/** If-None-Match (weak comparison, lists and "*" included) matches this ETag. */
-export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
-}
 
 /** The body with ETag and caching headers, or 304 when the client already has it. */
 export function cacheableResponse(request: Request, body: string, headers: Record<string, string>): Response {
