@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { defineConfig } from "@playwright/test";
+import { CHROME_PATH, CHROMIUM_FLAGS } from "./scripts/chromium.js";
 
 // Browser tests run against the real production server (server.js) on a free loopback port.
 // The port is chosen once, when the runner first loads this file; worker processes inherit
@@ -50,15 +51,8 @@ export default defineConfig({
     screenshot: "only-on-failure",
     serviceWorkers: "block",
     launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      executablePath: CHROME_PATH,
+      args: CHROMIUM_FLAGS,
     },
   },
   webServer: {

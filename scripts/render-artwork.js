@@ -2,6 +2,7 @@
 // Run by hand after editing the artwork: `node scripts/render-artwork.js` (needs Debian's chromium).
 import { readFile, writeFile, mkdir } from "node:fs/promises";
 import { chromium } from "@playwright/test";
+import { CHROME_PATH, CHROMIUM_FLAGS } from "./chromium.js";
 
 const jobs = [
   { source: "scripts/artwork/core-group.svg", out: "public/images/tiles/core-group", width: 800, height: 600 },
@@ -14,8 +15,8 @@ const jobs = [
 const only = process.argv[2];
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  executablePath: CHROME_PATH,
+  args: CHROMIUM_FLAGS,
 });
 try {
   for (const job of jobs.filter((j) => !only || j.out.includes(only))) {

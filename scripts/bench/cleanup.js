@@ -1,6 +1,8 @@
 // @ts-check
 // Everything the bench starts (server, bare server, Chromium) registers its stop here, so a
 // failure or Ctrl-C never leaves a process listening.
+import { once } from "node:events";
+import { setTimeout as sleep } from "node:timers/promises";
 
 /** @type {Set<() => Promise<void> | void>} */
 const stops = new Set();
@@ -25,6 +27,31 @@ export function onCleanup(stop, lastResort) {
       if (lastResort) lastResorts.delete(lastResort);
     }
   };
+}
+
+/**
+ * Registers a child process's stop: SIGTERM, then SIGKILL if it has not exited after `graceMs`
+ * (and SIGKILL as the last resort when the bench itself exits first).
+ * @param {import("node:child_process").ChildProcess} child
+ * @param {number} graceMs
+ * @returns {{ exited: Promise<unknown>, stop: () => Promise<void> }}
+ */
+export function stopChildOnCleanup(child, graceMs) {
+  const exited = once(child, "exit");
+  const running = () => child.exitCode === null && child.signalCode === null;
+  const kill = () => {
+    if (running()) child.kill("SIGKILL");
+  };
+  const stop = onCleanup(async () => {
+    if (!running()) return;
+    child.kill("SIGTERM");
+    const stopped = await Promise.race([exited.then(() => true), sleep(graceMs).then(() => false)]);
+    if (!stopped) {
+      kill();
+      await exited;
+    }
+  }, kill);
+  return { exited, stop };
 }
 
 /** Runs every registered stop, newest first; errors are reported, not thrown. */

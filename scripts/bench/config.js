@@ -8,9 +8,6 @@ export const NOT_FOUND_PATH = "/no-such-page";
 export const DEFAULT_ROUTES = ["/", "/apply", "/about", "/contact", "/events", "/portal", NOT_FOUND_PATH];
 export const SERVING_PATHS = ["/", "/events", "/api/calendar/events"];
 
-/** Debian's Chromium unless CHROME_PATH says otherwise (the same rule as playwright.config.ts). */
-export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-
 /**
  * @typedef {object} BenchConfig
  * @property {string[]} routes Lighthouse routes.

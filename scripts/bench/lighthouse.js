@@ -7,6 +7,7 @@ import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { flaggedAudits, mergeFlagged, notFoundByDesign, scoreWithout } from "./audits.js";
+import { CHROMIUM_FLAGS } from "../chromium.js";
 import { onCleanup } from "./cleanup.js";
 import { isLoopbackHost } from "./http.js";
 import { median } from "./stats.js";
@@ -14,15 +15,7 @@ import { median } from "./stats.js";
 /** @typedef {import("lighthouse").Result} LighthouseResult */
 /** @typedef {import("./audits.js").FlaggedAudit} FlaggedAudit */
 
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 
 /**
  * The figures the bench reports for one page load (or the median of several).

@@ -4,10 +4,8 @@
 // talks to it over HTTP, and logging stays as cheap as it is in production.
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
-import { once } from "node:events";
 import { dirname } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
-import { onCleanup } from "./cleanup.js";
+import { stopChildOnCleanup } from "./cleanup.js";
 import { freePort, waitForHttp } from "./http.js";
 
 const BUILD_ENTRY = "build/server/index.js";
@@ -41,20 +39,8 @@ export async function startProductionServer({ logFile }) {
     stdio: ["ignore", logFd, logFd],
   });
   closeSync(logFd);
-  const exited = once(child, "exit");
-  const kill = () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-  };
-  const stop = onCleanup(async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill("SIGTERM");
-    // server.js closes gracefully on SIGTERM; do not wait for its 9 s grace period.
-    const stopped = await Promise.race([exited.then(() => true), sleep(3_000).then(() => false)]);
-    if (!stopped) {
-      kill();
-      await exited;
-    }
-  }, kill);
+  // server.js closes gracefully on SIGTERM; do not wait for its 8 s grace period.
+  const { stop } = stopChildOnCleanup(child, 3_000);
 
   const origin = `http://127.0.0.1:${port}`;
   try {

@@ -14,7 +14,7 @@ import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 // autocannon ships no types (tests/support/autocannon.d.ts declares some); the part used here is typed below.
 import autocannonUntyped from "autocannon";
-import { onCleanup } from "./cleanup.js";
+import { stopChildOnCleanup } from "./cleanup.js";
 import { rawGet } from "./http.js";
 
 /**
@@ -95,15 +95,7 @@ function loadFigures(result) {
  */
 async function startBareServer(replays) {
   const child = fork(fileURLToPath(new URL("./bare-server.js", import.meta.url)), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
-  const exited = once(child, "exit");
-  const kill = () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-  };
-  const stop = onCleanup(async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill("SIGTERM");
-    await exited;
-  }, kill);
+  const { exited, stop } = stopChildOnCleanup(child, 3_000);
   child.send({ replays });
   const [message] = await Promise.race([
     once(child, "message"),
