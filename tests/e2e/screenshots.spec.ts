@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { DESKTOP, NOT_FOUND_PATH, PAGES, PHONE, expect, scrollToBottom, test, waitForHydration } from "./fixtures";
+import { showToast } from "./support/toast";
 
 // Not part of the regular run: E2E_SHOTS=1 npx playwright test screenshots
 // Full-page screenshots of every page at phone and desktop widths, for a visual review.
@@ -52,14 +53,7 @@ test("drawer open at 375 px", async ({ page }) => {
 for (const viewport of [PHONE, DESKTOP]) {
   test(`popup-blocked toast at ${viewport.width} px`, async ({ page }) => {
     await page.setViewportSize(viewport);
-    await page.goto("/contact");
-    await waitForHydration(page);
-    await page.evaluate(() => (window.open = () => null));
-    const form = page.getByRole("form", { name: "Get In Touch" });
-    await form.getByLabel("Full Name").fill("Ada Example");
-    await form.getByLabel("Email").fill("ada@example.net");
-    await form.getByLabel("Message").fill("Hello");
-    await form.getByRole("button", { name: "CONTACT US" }).click();
+    await showToast(page);
     await expect(page.getByRole("region", { name: /^Notifications/ }).getByText("Your browser blocked the new tab")).toBeVisible();
     await page.waitForTimeout(400);
     await page.screenshot({ path: `${DIR}/toast-${viewport.width}.png` });
