@@ -67,6 +67,10 @@ async function openAndCloseDrawer(page: Page): Promise<string[]> {
   return runningRightAfterOpening;
 }
 
+/** Waits two frames: animationstart and transitionrun are dispatched on the frame after a change. */
+const nextFrames = (page: Page) =>
+  page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+
 const show = (list: Motion[]) => list.map((m) => `${m.kind} ${m.name} ${m.durationMs}ms on ${m.target} (${m.part})`).join("\n");
 
 test.describe("with prefers-reduced-motion: reduce", () => {
@@ -89,6 +93,7 @@ test.describe("with prefers-reduced-motion: reduce", () => {
       await recordMotion(page);
       await showToast(page);
       expect(await runningAnimations(page)).toEqual([]);
+      await nextFrames(page);
       const moved = (await motions(page)).filter((m) => m.durationMs > 1);
       expect(moved, show(moved)).toEqual([]);
     });
@@ -113,8 +118,8 @@ test.describe("with prefers-reduced-motion: no-preference", () => {
     test("a toast slides in", async ({ page }) => {
       await recordMotion(page);
       await showToast(page);
-      const toast = (await motions(page)).filter((m) => m.part === "toast" && m.durationMs >= 100);
-      expect(toast.length, show(await motions(page))).toBeGreaterThanOrEqual(1);
+      const toastMotions = async () => (await motions(page)).filter((m) => m.part === "toast" && m.durationMs >= 100).length;
+      await expect.poll(toastMotions, { message: "a toast animation of 100 ms or more", timeout: 2000 }).toBeGreaterThanOrEqual(1);
     });
   });
 });
