@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DESKTOP, NOT_FOUND_PATH, PAGES, PHONE, expect, scrollToBottom, test, waitForHydration, type Guard } from "./fixtures";
+import { DESKTOP, NOT_FOUND_PATH, PAGES, PHONE, expect, scrollToBottom, test, waitForHydration, waitForQuietNetwork, type Guard } from "./fixtures";
 
 // The Content-Security-Policy is enforced: anything it refuses (a script without the nonce, an
 // inline style, a fetch or frame elsewhere) would break the page. Every page, client-side
@@ -44,7 +44,7 @@ test.describe("no CSP violation on any page (desktop)", () => {
       expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-/);
       await waitForHydration(page);
       await scrollToBottom(page);
-      await page.waitForLoadState("networkidle");
+      await waitForQuietNetwork(page);
       // A client-side navigation: route discovery (/__manifest), route data (.data), modulepreloads.
       const target =
         path === "/events"

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext } from "@playwright/test";
-import { assertNoConsoleIssues, expect, guardContext, scrollToBottom, test, waitForHydration, type Guard } from "./fixtures";
+import { assertNoConsoleIssues, expect, guardContext, scrollToBottom, test, waitForHydration, waitForQuietNetwork, type Guard } from "./fixtures";
 
 // Self-tests of the guard in fixtures.ts: it must catch console errors, warnings, page errors and
 // hydration mismatches (the `page` fixture fails a test by calling assertNoConsoleIssues), and must
@@ -93,5 +93,36 @@ test.describe("the request guard", () => {
     await scrollToBottom(page);
     await expect.poll(() => guard.blocked.some((u) => u.startsWith("https://calendar.google.com/"))).toBe(true);
     expect(guard.issues).toEqual([]);
+  });
+});
+
+test.describe("waitForQuietNetwork", () => {
+  test("waits for a slow request, and names a request that never ends", async ({ browser, baseURL }) => {
+    const { context } = await guarded(browser, baseURL);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.route("**/slow.txt", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.fulfill({ body: "slow" });
+    });
+    await context.route("**/hung.txt", async (route) => {
+      await held;
+      await route.fulfill({ body: "late" });
+    });
+    const page = await context.newPage();
+    await page.goto("/about");
+    await waitForQuietNetwork(page);
+
+    await page.evaluate(() => void fetch("/slow.txt"));
+    const started = Date.now();
+    await waitForQuietNetwork(page);
+    // 1.5 s for the answer, then 0.5 s of quiet.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
+
+    await page.evaluate(() => void fetch("/hung.txt"));
+    await expect(waitForQuietNetwork(page, 500, 1_000)).rejects.toThrow(/in flight: http:\/\/[^ ]+\/hung\.txt/);
+    release();
+    await waitForQuietNetwork(page);
+    await context.close();
   });
 });

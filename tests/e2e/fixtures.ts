@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page, type Request } from "@playwright/test";
 
 /** Hosts the tests may reach: our own server only. */
 export function isLoopback(url: string): boolean {
@@ -27,6 +27,7 @@ export type Guard = {
  */
 export async function guardContext(context: BrowserContext): Promise<Guard> {
   const guard: Guard = { issues: [], blocked: [], notFoundDocuments: [], tolerated: [] };
+  trackNetwork(context);
 
   await context.route(
     (url) => !isLoopback(url.href),
@@ -59,6 +60,43 @@ export async function guardContext(context: BrowserContext): Promise<Guard> {
   });
 
   return guard;
+}
+
+type NetworkTracker = { inFlight: Set<Request>; lastChange: number };
+const networkTrackers = new WeakMap<BrowserContext, NetworkTracker>();
+
+/** Counts the context's requests in flight (every frame's), for waitForQuietNetwork. */
+function trackNetwork(context: BrowserContext): void {
+  const tracker: NetworkTracker = { inFlight: new Set(), lastChange: Date.now() };
+  const settled = (request: Request) => {
+    tracker.inFlight.delete(request);
+    tracker.lastChange = Date.now();
+  };
+  context.on("request", (request) => {
+    tracker.inFlight.add(request);
+    tracker.lastChange = Date.now();
+  });
+  context.on("requestfinished", settled);
+  context.on("requestfailed", settled);
+  networkTrackers.set(context, tracker);
+}
+
+/**
+ * Waits until no request has been in flight for `quietMs`. Playwright's "networkidle" also waits on
+ * every frame's lifecycle, and hung for 15 s once in 450 runs after the guard aborted the calendar
+ * iframe; this counts requests only, and names the ones still open when it gives up.
+ */
+export async function waitForQuietNetwork(page: Page, quietMs = 500, timeoutMs = 15_000): Promise<void> {
+  const tracker = networkTrackers.get(page.context());
+  if (!tracker) throw new Error("waitForQuietNetwork needs a context made by guardContext (the test's own page has one)");
+  const deadline = Date.now() + timeoutMs;
+  while (tracker.inFlight.size > 0 || Date.now() - tracker.lastChange < quietMs) {
+    if (Date.now() > deadline) {
+      const open = [...tracker.inFlight].map((r) => r.url()).join(", ") || "none (requests kept starting)";
+      throw new Error(`the network did not go quiet for ${quietMs} ms within ${timeoutMs} ms; in flight: ${open}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /**

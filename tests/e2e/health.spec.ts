@@ -1,4 +1,4 @@
-import { DESKTOP, NOT_FOUND_PATH, PAGES, PHONE, expect, formatIssues, scrollToBottom, test, waitForHydration } from "./fixtures";
+import { DESKTOP, NOT_FOUND_PATH, PAGES, PHONE, expect, formatIssues, scrollToBottom, test, waitForHydration, waitForQuietNetwork } from "./fixtures";
 
 const ALL = [...PAGES, { path: NOT_FOUND_PATH, h1: "404 Page Not Found", navLabel: null }];
 
@@ -16,7 +16,7 @@ for (const viewport of [PHONE, DESKTOP]) {
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(h1);
         // Load everything lazy, then let the page settle.
         await scrollToBottom(page);
-        await page.waitForLoadState("networkidle");
+        await waitForQuietNetwork(page);
         await expect(page.getByRole("contentinfo")).toBeInViewport();
         // Nothing sticks out sideways (no horizontal scrolling).
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
@@ -41,7 +41,7 @@ test("no broken local images or stylesheets on any page", async ({ page, baseURL
     await page.goto(path);
     await waitForHydration(page);
     await scrollToBottom(page);
-    await page.waitForLoadState("networkidle");
+    await waitForQuietNetwork(page);
     const broken = await page.locator("img").evaluateAll((imgs) =>
       (imgs as HTMLImageElement[]).filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.currentSrc || img.src),
     );

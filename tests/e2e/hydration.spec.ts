@@ -1,5 +1,5 @@
 import type { Page, Request } from "@playwright/test";
-import { PHONE, expect, isHydrated, test, waitForHydration } from "./fixtures";
+import { PHONE, expect, isHydrated, test, waitForHydration, waitForQuietNetwork } from "./fixtures";
 
 // Issue 4 budget: JavaScript transferred on `/` under 90 KB compressed.
 const HOME_JS_BUDGET = 90 * 1024;
@@ -21,7 +21,8 @@ async function transferred(requests: Request[]): Promise<number> {
 test.describe("hydration waits for a visitor", () => {
   test("a page that is only read loads no JavaScript file; the first interaction loads them and hydrates", async ({ page }) => {
     const scripts = recordScripts(page);
-    await page.goto("/", { waitUntil: "networkidle" });
+    await page.goto("/");
+    await waitForQuietNetwork(page);
     await page.waitForTimeout(500);
     expect(await page.evaluate(isHydrated)).toBe(false);
     const beforeInteraction = [...scripts];

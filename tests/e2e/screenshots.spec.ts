@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { DESKTOP, NOT_FOUND_PATH, PAGES, PHONE, expect, scrollToBottom, test, waitForHydration } from "./fixtures";
+import { DESKTOP, NOT_FOUND_PATH, PAGES, PHONE, expect, scrollToBottom, test, waitForHydration, waitForQuietNetwork } from "./fixtures";
 import { showToast } from "./support/toast";
 
 // Not part of the regular run: E2E_SHOTS=1 npx playwright test screenshots
@@ -18,7 +18,7 @@ for (const viewport of [PHONE, DESKTOP]) {
         await page.goto(path);
         await waitForHydration(page);
         await scrollToBottom(page);
-        await page.waitForLoadState("networkidle");
+        await waitForQuietNetwork(page);
         await expect
           .poll(() => page.locator("img").evaluateAll((imgs) => (imgs as HTMLImageElement[]).every((i) => i.complete && i.naturalWidth > 0)))
           .toBe(true);
