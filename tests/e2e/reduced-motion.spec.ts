@@ -22,24 +22,14 @@ async function recordMotion(page: Page): Promise<void> {
           ? "toast"
           : "other";
     const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].slice(0, 3).join(".")}`;
-    document.addEventListener(
-      "animationstart",
-      (e) => {
-        const el = e.target as Element;
-        const style = getComputedStyle(el, e.pseudoElement || null);
-        motions.push({ kind: "animation", name: e.animationName, durationMs: longest(style.animationDuration), part: part(el), target: describe(el) + e.pseudoElement });
-      },
-      true,
-    );
-    document.addEventListener(
-      "transitionrun",
-      (e) => {
-        const el = e.target as Element;
-        const style = getComputedStyle(el, e.pseudoElement || null);
-        motions.push({ kind: "transition", name: e.propertyName, durationMs: longest(style.transitionDuration), part: part(el), target: describe(el) + e.pseudoElement });
-      },
-      true,
-    );
+    const record = (kind: Motion["kind"], e: AnimationEvent | TransitionEvent, name: string) => {
+      const el = e.target as Element;
+      const style = getComputedStyle(el, e.pseudoElement || null);
+      const duration = kind === "animation" ? style.animationDuration : style.transitionDuration;
+      motions.push({ kind, name, durationMs: longest(duration), part: part(el), target: describe(el) + e.pseudoElement });
+    };
+    document.addEventListener("animationstart", (e) => record("animation", e, e.animationName), true);
+    document.addEventListener("transitionrun", (e) => record("transition", e, e.propertyName), true);
   });
 }
 
