@@ -32,16 +32,16 @@ export function createApiRateLimit(perMinute: number): ApiRateLimit {
   const name = `${perMinute}-in-1min`;
   const counted = new WeakMap<IncomingMessage, Promise<RateDecision>>();
   const count = async (ip: string): Promise<RateDecision> => {
-      const key = ipKeyGenerator(ip);
-      const { totalHits, resetTime } = await store.increment(key);
-      const resetSeconds = Math.max(0, Math.ceil(((resetTime?.getTime() ?? Date.now() + WINDOW_MS) - Date.now()) / 1000));
-      const limited = totalHits > perMinute;
-      const headers: [string, string][] = [
-        ["RateLimit", `"${name}"; r=${Math.max(perMinute - totalHits, 0)}; t=${resetSeconds}`],
-        ["RateLimit-Policy", `"${name}"; q=${perMinute}; w=${WINDOW_MS / 1000}; pk=:${partitionKey(key)}:`],
-      ];
-      if (limited) headers.push(["Retry-After", String(resetSeconds)]);
-      return { limited, resetSeconds, headers };
+    const key = ipKeyGenerator(ip);
+    const { totalHits, resetTime } = await store.increment(key);
+    const resetSeconds = Math.max(0, Math.ceil(((resetTime?.getTime() ?? Date.now() + WINDOW_MS) - Date.now()) / 1000));
+    const limited = totalHits > perMinute;
+    const headers: [string, string][] = [
+      ["RateLimit", `"${name}"; r=${Math.max(perMinute - totalHits, 0)}; t=${resetSeconds}`],
+      ["RateLimit-Policy", `"${name}"; q=${perMinute}; w=${WINDOW_MS / 1000}; pk=:${partitionKey(key)}:`],
+    ];
+    if (limited) headers.push(["Retry-After", String(resetSeconds)]);
+    return { limited, resetSeconds, headers };
   };
   return {
     hit(request, ip) {
