@@ -57,10 +57,10 @@ async function main() {
     render: DEVELOPMENT ? undefined : render,
     readiness: { draining: drain.draining, startedAt: Date.now() },
   });
-  const server = createHttpServer(site, drain.draining);
-  // One render before listening, so the first visitor (and /readyz) does not wait for React's
-  // first, slowest render. A failure here is the first request's to report, not start-up's.
-  if (!DEVELOPMENT) await render("/", "warm-up").then((response) => response.text()).catch(() => undefined);
+  const server = createHttpServer(site.listener, drain.draining);
+  // Every static page rendered before listening, so no visitor (and not /readyz) waits for a render.
+  // A failure here is the first request's to report, not start-up's.
+  await site.store?.warm().catch(() => undefined);
   serve(server, drain, {
     port: env.PORT,
     host: env.HOST,

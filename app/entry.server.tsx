@@ -1,6 +1,6 @@
-// React Router's default Node entry (streaming, isbot, streamTimeout), plus: the request's CSP
-// nonce on every inline script React and React Router write, HTML caching headers, and render
-// errors logged with the request id.
+// React Router's default Node entry (streaming, isbot, streamTimeout), plus: the whole document
+// gathered before it is sent (the server stores it and allows its inline scripts by their hashes in
+// the CSP, server/answer.ts), scripts held until the first interaction, and render errors logged.
 import { PassThrough, pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -13,8 +13,8 @@ import { requestContext } from "./request-context.server";
 
 export const streamTimeout = 5_000;
 
-/** Pages may change with every deploy and calendar refresh: a cache must always ask again. */
-const PAGE_CACHE_CONTROL = "public, max-age=0, must-revalidate";
+/** The server's answer store sets each kept page's policy (server/cache-policy.ts); this is for the rest. */
+const PAGE_CACHE_CONTROL = "no-cache";
 
 export default function handleRequest(
   request: Request,
@@ -23,7 +23,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce, log } = loadContext.get(requestContext);
+  const { log } = loadContext.get(requestContext);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (!responseHeaders.has("Cache-Control")) {
     responseHeaders.set("Cache-Control", responseStatusCode >= 500 ? "no-store" : PAGE_CACHE_CONTROL);
@@ -45,12 +45,9 @@ export default function handleRequest(
     // Abort after streamTimeout, leaving time to flush the rejected boundaries.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    // ServerRouter's nonce reaches <Scripts>, <ScrollRestoration> and the streamed data scripts;
-    // renderToPipeableStream's reaches React's own inline scripts (Suspense boundaries).
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <ServerRouter context={routerContext} url={request.url} />,
       {
-        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -67,8 +67,9 @@ export const envSchema = z
     EVENTS_CACHE_TTL_SECONDS: optional(z.coerce.number().int().min(1).max(86_400)).default(300),
     // The HTTP process: proxies, abuse limits, logs.
     TRUST_PROXY: optional(trustProxy).default(false),
-    // Up to ten million: benchmarks and load tests lift the limit without turning it off.
+    // Per client address. Up to ten million: benchmarks and load tests lift the limits without turning them off.
     RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(1).max(10_000_000)).default(120),
+    PAGE_RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(1).max(10_000_000)).default(1200),
     LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default("info"),
   })
   // `when` runs the cross-variable rules even if another variable failed, so every bad one is named.

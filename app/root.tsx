@@ -1,6 +1,6 @@
 import * as Tooltip from "@radix-ui/react-tooltip";
 import { lazy, Suspense, useSyncExternalStore } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { NotFoundCard } from "./components/not-found-card";
@@ -9,7 +9,6 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { getPublicConfig } from "./config.server";
 import { deferredStartScript } from "./lib/deferred-scripts";
-import { requestContext } from "./request-context.server";
 
 // Toasts only ever follow a visitor's action, so their code loads after hydration.
 const Toaster = lazy(() => import("./components/toast/toaster"));
@@ -19,14 +18,12 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { config: getPublicConfig(), nonce: context.get(requestContext).nonce };
+export function loader() {
+  return { config: getPublicConfig() };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const hydrated = useHydrated();
-  // This response's CSP nonce, in the browser too: hydration compares it with the one the browser keeps.
-  const nonce = useRouteLoaderData<typeof loader>("root")?.nonce;
   return (
     <html lang="en">
       <head>
@@ -34,7 +31,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#14213d" />
         <Meta />
-        <Links nonce={nonce} />
+        <Links />
         <OrganizationJsonLd />
       </head>
       <body className="flex min-h-dvh flex-col">
@@ -56,9 +53,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Toaster />
           </Suspense>
         ) : null}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: deferredStartScript }} />
+        <ScrollRestoration />
+        <Scripts />
+        {/* Allowed by its hash in the CSP, like every inline script the server sends. */}
+        <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: deferredStartScript }} />
       </body>
     </html>
   );

@@ -4,6 +4,7 @@
 import { createRequestHandler } from "@react-router/express";
 import { createRequestHandler as createFetchHandler, RouterContextProvider } from "react-router";
 import { getEnv } from "~/env.server";
+import { eventsOutcomeContext, type EventsOutcome } from "~/events/server/snapshot.server";
 import { getLogger } from "~/logger.server";
 import { requestContext } from "~/request-context.server";
 
@@ -11,23 +12,24 @@ import { requestContext } from "~/request-context.server";
 export const env = getEnv();
 export const logger = getLogger();
 
-/** The React Router request handler; each request's context carries its nonce, id and logger. */
+/** The React Router request handler; each request's context carries its id and logger. */
 export const app = createRequestHandler({
   build: () => import("virtual:react-router/server-build"),
-  getLoadContext(req, res) {
+  getLoadContext(req) {
     const context = new RouterContextProvider();
-    context.set(requestContext, { nonce: res.locals.cspNonce, requestId: String(req.id), log: req.log });
+    context.set(requestContext, { requestId: String(req.id), log: req.log });
     return context;
   },
 });
 
 const renderFetch = createFetchHandler(() => import("virtual:react-router/server-build"));
 
-/** One GET rendered for the response cache, with a placeholder nonce it fills in per request. */
-export function render(path: string, nonce: string): Promise<Response> {
+/** One GET rendered for the answer store, with the calendar outcome its version was taken from. */
+export function render(url: string, events?: EventsOutcome): Promise<Response> {
   const context = new RouterContextProvider();
-  context.set(requestContext, { nonce, requestId: "response-cache", log: logger });
-  return renderFetch(new Request(new URL(path, "http://localhost")), context);
+  context.set(requestContext, { requestId: "answer-store", log: logger });
+  if (events) context.set(eventsOutcomeContext, events);
+  return renderFetch(new Request(new URL(url, "http://localhost")), context);
 }
 
 export { createSite } from "./site";

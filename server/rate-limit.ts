@@ -1,76 +1,36 @@
-// The API's rate limit per client address, shared by the Express chain and the in-memory fast lane
-// (server/fast-lane.ts), so a client has one count whichever path answers it. Counting is
-// express-rate-limit's MemoryStore and its IPv6 subnet key; the policy and its headers are ours.
-import { createHash } from "node:crypto";
-import type { IncomingMessage } from "node:http";
-import type { RequestHandler } from "express";
-import { ipKeyGenerator, MemoryStore, type Options } from "express-rate-limit";
-import { isApiPath, sendError } from "./errors";
+// Every route is limited per client address (req.ip, as TRUST_PROXY allows; IPv6 by /56 subnet):
+// pages, files and downloads generously (PAGE_RATE_LIMIT_PER_MINUTE), the events JSON API more
+// strictly (RATE_LIMIT_PER_MINUTE). Beyond it: 429 with Retry-After. No RateLimit headers on the
+// answers under the limit: those are stored bytes that CDNs keep and give to other clients.
+import type { Request, RequestHandler } from "express";
+import { rateLimit } from "express-rate-limit";
+import { siteRoutes, pathOf } from "~/site-routes";
+import { sendError } from "./errors";
 
 const WINDOW_MS = 60_000;
+const API_PATHS = new Set(siteRoutes.filter((route) => route.rateLimit === "api").map(pathOf));
+const PROBES = new Set(["/healthz", "/readyz"]);
 
-export type RateDecision = {
-  limited: boolean;
-  /** Seconds until the client's window resets. */
-  resetSeconds: number;
-  /** RateLimit and RateLimit-Policy (IETF draft 8), plus Retry-After when limited. */
-  headers: [string, string][];
-};
+const isApi = (req: Request) => API_PATHS.has(req.path);
 
-export type ApiRateLimit = {
-  /**
-   * Counts `request`, from client address `ip`, and says whether it is over the limit. A request is
-   * counted once, however many times it asks (the fast lane may hand it on to Express).
-   */
-  hit: (request: IncomingMessage, ip: string) => Promise<RateDecision>;
-};
-
-export function createApiRateLimit(perMinute: number): ApiRateLimit {
-  const store = new MemoryStore();
-  // The store reads only windowMs from the middleware options it is usually given.
-  store.init({ windowMs: WINDOW_MS } as Options);
-  const name = `${perMinute}-in-1min`;
-  const counted = new WeakMap<IncomingMessage, Promise<RateDecision>>();
-  const count = async (ip: string): Promise<RateDecision> => {
-    const key = ipKeyGenerator(ip);
-    const { totalHits, resetTime } = await store.increment(key);
-    const resetSeconds = Math.max(0, Math.ceil(((resetTime?.getTime() ?? Date.now() + WINDOW_MS) - Date.now()) / 1000));
-    const limited = totalHits > perMinute;
-    const headers: [string, string][] = [
-      ["RateLimit", `"${name}"; r=${Math.max(perMinute - totalHits, 0)}; t=${resetSeconds}`],
-      ["RateLimit-Policy", `"${name}"; q=${perMinute}; w=${WINDOW_MS / 1000}; pk=:${partitionKey(key)}:`],
-    ];
-    if (limited) headers.push(["Retry-After", String(resetSeconds)]);
-    return { limited, resetSeconds, headers };
-  };
-  return {
-    hit(request, ip) {
-      let decision = counted.get(request);
-      if (!decision) {
-        decision = count(ip);
-        counted.set(request, decision);
-      }
-      return decision;
+function limiter(perMinute: number, skip: (req: Request) => boolean): RequestHandler {
+  return rateLimit({
+    windowMs: WINDOW_MS,
+    limit: perMinute,
+    standardHeaders: false,
+    legacyHeaders: false,
+    skip,
+    handler(req, res) {
+      const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+      const seconds = Math.max(1, Math.ceil(((reset?.getTime() ?? Date.now() + WINDOW_MS) - Date.now()) / 1000));
+      sendError(req, res, 429, `Too many requests; try again in ${seconds} seconds.`, { "Retry-After": String(seconds) });
     },
-  };
+  });
 }
 
-/** The draft's partition key: a short hash, so the header never shows the address itself. */
-function partitionKey(key: string): string {
-  return Buffer.from(createHash("sha256").update(key).digest("hex").slice(0, 12)).toString("base64");
-}
+export type RateLimits = { pagesPerMinute: number; apiPerMinute: number };
 
-/** /api/* answers each client address (req.ip, as TRUST_PROXY allows) at most the limit a minute; then 429. */
-export function apiRateLimitMiddleware(limit: ApiRateLimit): RequestHandler {
-  return async (req, res, next) => {
-    if (!isApiPath(req.path)) return next();
-    try {
-      const decision = await limit.hit(req, req.ip ?? req.socket.remoteAddress ?? "");
-      for (const [name, value] of decision.headers) res.setHeader(name, value);
-      if (!decision.limited) return next();
-      sendError(req, res, 429, `Too many requests; try again in ${decision.resetSeconds} seconds.`);
-    } catch (error) {
-      next(error);
-    }
-  };
+/** The two limits, each counting only its own requests; probes are never limited. */
+export function rateLimits({ pagesPerMinute, apiPerMinute }: RateLimits): RequestHandler[] {
+  return [limiter(apiPerMinute, (req) => !isApi(req)), limiter(pagesPerMinute, (req) => isApi(req) || PROBES.has(req.path))];
 }

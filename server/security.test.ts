@@ -1,40 +1,65 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { cspDirectives, originOf, PERMISSIONS_POLICY } from "./security";
+import { cspDirectives, cspHeader, inlineScriptHashes, originOf, PERMISSIONS_POLICY } from "./security";
 
 const options = { frameOrigins: ["https://calendar.google.com"], formOrigins: ["https://members.example.org"], development: false };
+const directives = (...args: Parameters<typeof cspDirectives>) => new Map(cspDirectives(...args));
 
 describe("cspDirectives", () => {
-  it("allows only our files and nonced inline scripts in production", () => {
-    const directives = cspDirectives(options, false);
-    expect(directives.scriptSrc?.[0]).toBe("'self'");
-    expect(directives.scriptSrc).toHaveLength(2);
-    expect(typeof directives.scriptSrc?.[1]).toBe("function");
-    expect(directives).toMatchObject({
-      defaultSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      frameAncestors: ["'none'"],
-      frameSrc: ["https://calendar.google.com"],
-      formAction: ["'self'", "https://members.example.org"],
-      connectSrc: ["'self'"],
-      imgSrc: ["'self'"],
-      fontSrc: ["'self'"],
-      upgradeInsecureRequests: null,
+  it("allows only our files and inline scripts by their hashes in production", () => {
+    const policy = directives(options, { https: false, scriptHashes: ["'sha256-abc='"] });
+    expect(policy.get("script-src")).toEqual(["'self'", "'sha256-abc='"]);
+    expect(Object.fromEntries(policy)).toMatchObject({
+      "default-src": ["'self'"],
+      "style-src": ["'self'"],
+      "object-src": ["'none'"],
+      "base-uri": ["'self'"],
+      "frame-ancestors": ["'none'"],
+      "frame-src": ["https://calendar.google.com"],
+      "form-action": ["'self'", "https://members.example.org"],
+      "connect-src": ["'self'"],
+      "img-src": ["'self'"],
+      "font-src": ["'self'"],
     });
-    expect(JSON.stringify(directives)).not.toMatch(/unsafe/);
+    expect(policy.has("upgrade-insecure-requests")).toBe(false);
+    expect(JSON.stringify([...policy])).not.toMatch(/unsafe|nonce/);
+  });
+
+  it("allows no inline script at all without hashes", () => {
+    expect(directives(options, { https: false }).get("script-src")).toEqual(["'self'"]);
   });
 
   it("frames nothing when no calendar is configured, and upgrades requests over HTTPS", () => {
-    const directives = cspDirectives({ ...options, frameOrigins: [] }, true);
-    expect(directives.frameSrc).toEqual(["'none'"]);
-    expect(directives.upgradeInsecureRequests).toEqual([]);
+    const policy = directives({ ...options, frameOrigins: [] }, { https: true });
+    expect(policy.get("frame-src")).toEqual(["'none'"]);
+    expect(policy.get("upgrade-insecure-requests")).toEqual([]);
+    expect(cspHeader(cspDirectives(options, { https: true }))).toMatch(/; upgrade-insecure-requests$/);
   });
 
   it("relaxes scripts, styles and connections for Vite in development only", () => {
-    const directives = cspDirectives({ ...options, development: true }, false);
-    expect(directives.scriptSrc).toEqual(["'self'", "'unsafe-inline'", "'unsafe-eval'"]);
-    expect(directives.styleSrc).toEqual(["'self'", "'unsafe-inline'"]);
-    expect(directives.connectSrc).toEqual(["'self'", "ws:", "wss:"]);
+    const policy = directives({ ...options, development: true }, { https: false });
+    expect(policy.get("script-src")).toEqual(["'self'", "'unsafe-inline'", "'unsafe-eval'"]);
+    expect(policy.get("style-src")).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(policy.get("connect-src")).toEqual(["'self'", "ws:", "wss:"]);
+  });
+});
+
+describe("inlineScriptHashes", () => {
+  const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+  it("hashes each inline script's exact text once, and skips scripts with a src", () => {
+    const html = [
+      '<script>window.a = 1;</script>',
+      '<script type="module" src="/assets/x.js"></script>',
+      '<script type="text/x-deferred-module" data-deferred-module="">import "/a.js";\n</script>',
+      "<SCRIPT>window.a = 1;</SCRIPT>",
+      "<script>é</script>",
+    ].join("");
+    expect(inlineScriptHashes(html)).toEqual([sha("window.a = 1;"), sha('import "/a.js";\n'), sha("é")]);
+  });
+
+  it("finds none in a page without inline scripts", () => {
+    expect(inlineScriptHashes("<p>script</p>")).toEqual([]);
   });
 });
 

@@ -1,56 +1,69 @@
 // Security headers on every response (helmet), with a Content-Security-Policy that allows only
-// our own files plus inline scripts carrying this response's nonce.
-import { randomBytes } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Request, RequestHandler, Response } from "express";
+// our own files plus the inline scripts whose sha256 hashes the answer carries. No nonce: a page
+// many visitors share is the same bytes, headers included, so memory and CDNs can keep it.
+import { createHash } from "node:crypto";
+import type { Request, RequestHandler } from "express";
 import helmet from "helmet";
-
-declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace -- Express declares Locals in this namespace
-  namespace Express {
-    interface Locals {
-      /** This response's CSP nonce (base64, 128 random bits). */
-      cspNonce: string;
-    }
-  }
-}
 
 export type CspOptions = {
   /** Origins the page may frame (the calendar embed); none when empty. */
   frameOrigins: string[];
   /** Origins forms may submit to besides our own (the contact survey). */
   formOrigins: string[];
-  /** Vite's dev server: inline scripts and styles without nonces, eval, and its websocket. */
+  /** Vite's dev server: inline scripts and styles, eval, and its websocket. */
   development: boolean;
 };
 
-type DirectiveValue = string | ((req: IncomingMessage, res: ServerResponse) => string);
-
-const nonceSource = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${(res as Response).locals.cspNonce}'`;
-
-/** The CSP directives (helmet's camelCase names); `https` adds upgrade-insecure-requests. */
-export function cspDirectives({ frameOrigins, formOrigins, development }: CspOptions, https: boolean): Record<string, DirectiveValue[] | null> {
-  return {
-    defaultSrc: ["'self'"],
-    // Every inline script carries the nonce (React Router's and React's); files come from us.
-    // In development Vite and React Router inject scripts and styles that have no nonce.
-    scriptSrc: development ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", nonceSource],
-    scriptSrcAttr: ["'none'"],
+/** The CSP directives; `scriptHashes` are the page's inline scripts ('sha256-…'); `https` adds upgrade-insecure-requests. */
+export function cspDirectives(
+  { frameOrigins, formOrigins, development }: CspOptions,
+  { https, scriptHashes = [] }: { https: boolean; scriptHashes?: readonly string[] },
+): [string, string[]][] {
+  return [
+    ["default-src", ["'self'"]],
+    // Files from us; inline scripts only by hash. In development Vite injects scripts and styles freely.
+    ["script-src", development ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", ...scriptHashes]],
+    ["script-src-attr", ["'none'"]],
     // No inline styles at all in the server HTML; React sets styles through the CSSOM, which CSP allows.
-    styleSrc: development ? ["'self'", "'unsafe-inline'"] : ["'self'", nonceSource],
-    imgSrc: ["'self'"],
-    fontSrc: ["'self'"],
+    ["style-src", development ? ["'self'", "'unsafe-inline'"] : ["'self'"]],
+    ["img-src", ["'self'"]],
+    ["font-src", ["'self'"]],
     // fetch() of the API, route data (.data) and lazy route discovery (/__manifest); Vite's HMR socket in development.
-    connectSrc: development ? ["'self'", "ws:", "wss:"] : ["'self'"],
-    frameSrc: frameOrigins.length > 0 ? frameOrigins : ["'none'"],
-    formAction: ["'self'", ...formOrigins],
-    objectSrc: ["'none'"],
-    baseUri: ["'self'"],
-    frameAncestors: ["'none'"],
-    manifestSrc: ["'self'"],
-    workerSrc: ["'none'"],
-    upgradeInsecureRequests: https ? [] : null,
-  };
+    ["connect-src", development ? ["'self'", "ws:", "wss:"] : ["'self'"]],
+    ["frame-src", frameOrigins.length > 0 ? frameOrigins : ["'none'"]],
+    ["form-action", ["'self'", ...formOrigins]],
+    ["object-src", ["'none'"]],
+    ["base-uri", ["'self'"]],
+    ["frame-ancestors", ["'none'"]],
+    ["manifest-src", ["'self'"]],
+    ["worker-src", ["'none'"]],
+    ...(https ? [["upgrade-insecure-requests", []] as [string, string[]]] : []),
+  ];
+}
+
+/** The header value of a policy. */
+export function cspHeader(directives: [string, string[]][]): string {
+  return directives.map(([name, sources]) => [name, ...sources].join(" ")).join("; ");
+}
+
+/**
+ * Each inline script's text (what the browser hashes: the bytes between the tags), as a CSP
+ * 'sha256-…' source, once each. Data blocks (JSON-LD) are included: harmless, and simpler.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", text = ""] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc=/i.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/** The policy for a request's scheme, with a page's script hashes; built once per page and scheme by callers. */
+export type CspFor = (https: boolean, scriptHashes?: readonly string[]) => string;
+
+export function cspFor(options: CspOptions): CspFor {
+  return (https, scriptHashes) => cspHeader(cspDirectives(options, { https, scriptHashes }));
 }
 
 /**
@@ -93,15 +106,8 @@ export function originOf(url: string | undefined): string | undefined {
   return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.origin : undefined;
 }
 
-/** A CSP nonce: 128 random bits, base64 (24 characters). */
-export const newNonce = () => randomBytes(16).toString("base64");
-
-/** A fresh nonce per response, then every security header. */
+/** Every security header; the CSP here allows no inline script (stored pages replace it with their own). */
 export function securityHeaders(options: CspOptions): RequestHandler[] {
-  const nonce: RequestHandler = (_req, res, next) => {
-    res.locals.cspNonce = newNonce();
-    next();
-  };
   const common = helmet({
     contentSecurityPolicy: false,
     strictTransportSecurity: false,
@@ -110,17 +116,16 @@ export function securityHeaders(options: CspOptions): RequestHandler[] {
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     xFrameOptions: { action: "deny" },
   });
-  const csp = {
-    http: helmet.contentSecurityPolicy({ useDefaults: false, directives: cspDirectives(options, false) }),
-    https: helmet.contentSecurityPolicy({ useDefaults: false, directives: cspDirectives(options, true) }),
-  };
+  const policy = cspFor(options);
+  const csp = { http: policy(false), https: policy(true) };
   // Only over HTTPS: on plain HTTP the header means nothing, and behind a proxy TRUST_PROXY decides
   // whether its X-Forwarded-Proto makes req.secure true.
   const hsts = helmet.strictTransportSecurity({ maxAge: 31_536_000, includeSubDomains: true });
   const perRequest: RequestHandler = (req: Request, res, next) => {
     res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
-    if (!req.secure) return csp.http(req, res, next);
-    hsts(req, res, () => csp.https(req, res, next));
+    res.setHeader("Content-Security-Policy", req.secure ? csp.https : csp.http);
+    if (!req.secure) return next();
+    hsts(req, res, next);
   };
-  return [nonce, common, perRequest];
+  return [common, perRequest];
 }

@@ -45,5 +45,3 @@ export function pageMeta({ title, description, path, matches }: MetaInput): Meta
   return tags;
 }
 
-/** Every indexable page, for the sitemap. */
-export const sitemapPaths = ["/", "/about", "/apply", "/contact", "/events", "/portal"] as const;

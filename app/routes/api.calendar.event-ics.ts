@@ -1,16 +1,18 @@
 import { getPublicConfig } from "~/config.server";
-import { EventsUnavailableError, getEventById } from "~/events/server/events.server";
+import { EventsUnavailableError } from "~/events/server/events.server";
 import { cacheableResponse, jsonError } from "~/events/server/http.server";
 import { eventToIcs, icsFileName } from "~/events/server/ics-download.server";
 import { isEventId } from "~/events/server/ids.server";
+import { readEvents } from "~/events/server/snapshot.server";
+import { requestContext } from "~/request-context.server";
 import type { Route } from "./+types/api.calendar.event-ics";
 
 // GET /api/calendar/events/:id.ics: one event as an iCalendar download ("add to calendar").
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = params.id;
   if (!id || !isEventId(id)) return jsonError(404, "No event with this id.");
   try {
-    const event = await getEventById(id);
+    const event = (await readEvents(context)).events.find((candidate) => candidate.id === id);
     if (!event) return jsonError(404, "No event with this id.");
     const uidDomain = new URL(getPublicConfig().siteUrl).hostname;
     return cacheableResponse(request, eventToIcs(event, { now: new Date(), uidDomain }), {
@@ -21,7 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (error instanceof EventsUnavailableError) {
       return jsonError(502, "The events calendar is unavailable right now. Please try again later.");
     }
-    console.error("[events] unexpected error answering an .ics download:", error instanceof Error ? error.name : "unknown");
+    context.get(requestContext).log.error({ err: error }, "unexpected error answering an .ics download");
     return jsonError(500, "Something went wrong while preparing this event.");
   }
 }

@@ -1,11 +1,13 @@
-import { EventsUnavailableError, getEvents } from "~/events/server/events.server";
+import { EventsUnavailableError } from "~/events/server/events.server";
 import { cacheableResponse, jsonError, STALE_HEADER } from "~/events/server/http.server";
+import { readEvents } from "~/events/server/snapshot.server";
+import { requestContext } from "~/request-context.server";
 import type { Route } from "./+types/api.calendar.events";
 
 // GET /api/calendar/events: the events JSON (app/events/model.ts EventsResponse).
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   try {
-    const answer = await getEvents();
+    const answer = await readEvents(context);
     const headers: Record<string, string> = { "Content-Type": "application/json; charset=utf-8" };
     if (answer.stale) headers[STALE_HEADER] = "true";
     return cacheableResponse(request, JSON.stringify(answer), headers);
@@ -13,7 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     if (error instanceof EventsUnavailableError) {
       return jsonError(502, "The events calendar is unavailable right now. Please try again later.");
     }
-    console.error("[events] unexpected error answering /api/calendar/events:", error instanceof Error ? error.name : "unknown");
+    context.get(requestContext).log.error({ err: error }, "unexpected error answering /api/calendar/events");
     return jsonError(500, "Something went wrong while loading events.");
   }
 }

@@ -1,5 +1,6 @@
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { data } from "react-router";
 import { Rss } from "lucide-react";
 import { PageHeader } from "~/components/page-header";
 import { usePublicConfig } from "~/components/use-public-config";
@@ -10,7 +11,8 @@ import { EventTabs } from "~/events/event-tabs";
 import { eventsForTab } from "~/events/filter";
 import { eventJsonLd } from "~/events/json-ld";
 import type { EventsResponse } from "~/events/model";
-import { EventsUnavailableError, getEvents } from "~/events/server/events.server";
+import { EventsUnavailableError } from "~/events/server/events.server";
+import { readEvents } from "~/events/server/snapshot.server";
 import { listLimit, parseTab } from "~/events/tab";
 import { newTab } from "~/lib/external";
 import { jsonLdScript } from "~/lib/json-ld";
@@ -30,15 +32,21 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 // Document requests: the events are in the HTML (readable without JavaScript, indexable).
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const view = { tab: parseTab(search), limit: listLimit(search), now: Date.now() };
   try {
-    return { ...view, events: await getEvents(), failed: false };
+    return { ...view, events: await readEvents(context), failed: false };
   } catch (error) {
     if (!(error instanceof EventsUnavailableError)) throw error;
-    return { ...view, events: null, failed: true };
+    // The error state must not be kept by browsers or CDNs as the page for /events.
+    return data({ ...view, events: null, failed: true }, { headers: { "Cache-Control": "no-store" } });
   }
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs): HeadersInit {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : {};
 }
 
 // In-app navigation: show the page at once and fetch the list from the API (spec §4 loading state).

@@ -1,5 +1,5 @@
 import { getPublicConfig } from "~/config.server";
-import { sitemapPaths } from "~/lib/seo";
+import { sitemapPaths } from "~/site-routes";
 
 export function loader() {
   const { siteUrl } = getPublicConfig();

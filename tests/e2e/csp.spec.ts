@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { DESKTOP, NOT_FOUND_PATH, PAGES, PHONE, expect, scrollToBottom, test, waitForHydration, waitForQuietNetwork, type Guard } from "./fixtures";
 
-// The Content-Security-Policy is enforced: anything it refuses (a script without the nonce, an
+// The Content-Security-Policy is enforced: anything it refuses (a script whose hash it lacks, an
 // inline style, a fetch or frame elsewhere) would break the page. Every page, client-side
 // navigation, the drawer and the events tabs run here with two detectors: the browser's
 // `securitypolicyviolation` events, and its console (where Chromium also reports header problems).
@@ -41,7 +41,8 @@ test.describe("no CSP violation on any page (desktop)", () => {
     test(`${path}: load, hydrate, scroll, then navigate client-side`, async ({ page }) => {
       const recorder = await recordViolations(page);
       const response = await page.goto(path);
-      expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-/);
+      expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-[^;]*;/);
+      expect(response?.headers()["content-security-policy"]).not.toMatch(/nonce|unsafe/);
       await waitForHydration(page);
       await scrollToBottom(page);
       await waitForQuietNetwork(page);
@@ -150,5 +151,21 @@ test("the detectors work: an injected inline script and style are refused and re
   expect(recorder.violations.join("\n")).toMatch(/script-src-elem refused inline/);
   expect(recorder.violations.join("\n")).toMatch(/style-src-attr refused inline/);
   expect(recorder.consoleLines.length).toBeGreaterThan(0);
+  tolerateRefusals(guard);
+});
+
+test("an inline script in the page that the header does not name is blocked; the page's own still run", async ({ page, guard }) => {
+  const recorder = await recordViolations(page);
+  // As if something between us and the visitor (or a stored injection) added a script to the HTML.
+  await page.route("**/about", async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace("</body>", "<script>window.__tampered = true;</script></body>");
+    await route.fulfill({ response, body: html });
+  });
+  await page.goto("/about");
+  await waitForHydration(page);
+  expect(await page.evaluate(() => (window as unknown as { __tampered?: boolean }).__tampered === true)).toBe(false);
+  await expect.poll(() => recorder.violations.length).toBeGreaterThanOrEqual(1);
+  expect(recorder.violations.join("\n")).toMatch(/script-src-elem refused inline/);
   tolerateRefusals(guard);
 });

@@ -1,5 +1,6 @@
-// /api/* is limited per client address (RATE_LIMIT_PER_MINUTE); pages and files are not.
-// X-Forwarded-For decides the address only behind a trusted proxy (TRUST_PROXY).
+// Every route is limited per client address: the events JSON API at RATE_LIMIT_PER_MINUTE, pages,
+// files and downloads at PAGE_RATE_LIMIT_PER_MINUTE; probes never. X-Forwarded-For decides the
+// address only behind a trusted proxy (TRUST_PROXY).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest } from "../support/raw-http";
 import { startServer, type RunningServer } from "../support/start-server";
@@ -7,35 +8,54 @@ import { startServer, type RunningServer } from "../support/start-server";
 const NO_SOURCE = { GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "", CALENDAR_ICS_URL: "", GOOGLE_CALENDAR_API_URL: "", TRUST_PROXY: "" };
 const LIMIT = 4;
 
-describe("API rate limit, no trusted proxy", () => {
+function expectRefused(answer: Awaited<ReturnType<typeof rawRequest>>, json: boolean) {
+  expect(answer.status).toBe(429);
+  expect(answer.headers["content-type"]).toMatch(json ? /^application\/json/ : /^text\/plain/);
+  expect(answer.headers["cache-control"]).toBe("no-store");
+  const retryAfter = Number(answer.headers["retry-after"]);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(60);
+  const message = `Too many requests; try again in ${retryAfter} seconds.`;
+  if (json) expect(JSON.parse(answer.body)).toEqual({ error: message });
+  else expect(answer.body).toBe(`${message}\n`);
+  // Security headers and the request id are there too.
+  expect(answer.headers["content-security-policy"]).toContain("default-src 'self'");
+  expect(answer.headers["x-request-id"]).toBeDefined();
+}
+
+describe("rate limits, no trusted proxy", () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ ...NO_SOURCE, RATE_LIMIT_PER_MINUTE: String(LIMIT) });
+    server = await startServer({ ...NO_SOURCE, RATE_LIMIT_PER_MINUTE: String(LIMIT), PAGE_RATE_LIMIT_PER_MINUTE: String(LIMIT * 3) });
   });
   afterAll(() => server?.stop());
 
-  it(`answers ${LIMIT} API requests a minute, then 429 JSON with Retry-After`, async () => {
+  it(`answers ${LIMIT} API requests a minute, then 429 JSON with Retry-After; no per-client headers before that`, async () => {
     for (let i = 0; i < LIMIT; i++) {
-      const answer = await rawRequest(server.url, i % 2 ? "/api/calendar/events" : "/api/calendar/feed.ics");
+      const answer = await rawRequest(server.url, "/api/calendar/events");
       expect(answer.status, `request ${i + 1}`).toBe(200);
-      expect(answer.headers["ratelimit-policy"]).toMatch(new RegExp(`^"${LIMIT}-in-1min"; q=${LIMIT}; w=60;`));
+      // Stored answers are the same bytes for everyone (and for a CDN): no remaining-count headers.
+      expect(answer.headers.ratelimit).toBeUndefined();
+      expect(answer.headers["ratelimit-policy"]).toBeUndefined();
     }
-    const limited = await rawRequest(server.url, "/api/calendar/events");
-    expect(limited.status).toBe(429);
-    expect(limited.headers["content-type"]).toMatch(/^application\/json/);
-    expect(limited.headers["cache-control"]).toBe("no-store");
-    const retryAfter = Number(limited.headers["retry-after"]);
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(JSON.parse(limited.body)).toEqual({ error: `Too many requests; try again in ${retryAfter} seconds.` });
-    // Security headers and the request id are there too.
-    expect(limited.headers["content-security-policy"]).toContain("default-src 'self'");
-    expect(limited.headers["x-request-id"]).toBeDefined();
+    expectRefused(await rawRequest(server.url, "/api/calendar/events"), true);
+    // Pages have their own, larger allowance.
+    expect((await rawRequest(server.url, "/about")).status).toBe(200);
   });
 
-  it("does not limit pages, files or probes", async () => {
+  it(`limits pages, files and downloads together at their own limit (${LIMIT * 3}), never the probes`, async () => {
+    const targets = ["/about", "/favicon.svg", "/api/calendar/feed.ics", "/no-such-page"];
+    // One page was asked for above.
+    let answered = 1;
+    while (answered < LIMIT * 3) {
+      const target = targets[answered % targets.length] as string;
+      expect((await rawRequest(server.url, target)).status, target).not.toBe(429);
+      answered += 1;
+    }
+    expectRefused(await rawRequest(server.url, "/"), false);
+    expectRefused(await rawRequest(server.url, "/api/calendar/feed.ics"), true);
     for (let i = 0; i < LIMIT * 3; i++) {
-      for (const target of ["/about", "/favicon.svg", "/healthz", "/readyz"]) expect((await rawRequest(server.url, target)).status).toBe(200);
+      for (const probe of ["/healthz", "/readyz"]) expect((await rawRequest(server.url, probe)).status).toBe(200);
     }
   });
 
@@ -45,7 +65,7 @@ describe("API rate limit, no trusted proxy", () => {
   });
 });
 
-describe("API rate limit behind a trusted proxy (TRUST_PROXY=loopback)", () => {
+describe("rate limits behind a trusted proxy (TRUST_PROXY=loopback)", () => {
   let server: RunningServer;
   beforeAll(async () => {
     server = await startServer({ ...NO_SOURCE, RATE_LIMIT_PER_MINUTE: "2", TRUST_PROXY: "loopback" });
@@ -60,5 +80,41 @@ describe("API rate limit behind a trusted proxy (TRUST_PROXY=loopback)", () => {
     expect((await as("198.51.100.2")).status).toBe(200);
     // A client that puts its own X-Forwarded-For before the proxy's only fools itself: the proxy appends the real one.
     expect((await as("198.51.100.99, 198.51.100.1")).status).toBe(429);
+  });
+});
+
+describe("the default limits and a crawler", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    // Empty means unset: the shipped defaults.
+    server = await startServer({ ...NO_SOURCE, RATE_LIMIT_PER_MINUTE: "", PAGE_RATE_LIMIT_PER_MINUTE: "" });
+  });
+  afterAll(() => server?.stop());
+
+  /** Every same-site address a page links to or loads (href, src), as a crawler would follow them. */
+  function linksOf(html: string): string[] {
+    return [...html.matchAll(/\s(?:href|src)="(\/[^"]*)"/g)].map((match) => (match[1] as string).replace(/&amp;/g, "&"));
+  }
+
+  it("never refuses two crawls in a row of every link the site emits", async () => {
+    const sitemap = await rawRequest(server.url, "/sitemap.xml");
+    const pages = [...sitemap.body.matchAll(/<loc>https?:\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((match) => match[1] as string);
+    expect(pages.length).toBeGreaterThanOrEqual(6);
+    for (let crawl = 1; crawl <= 2; crawl++) {
+      const seen = new Set<string>();
+      const queue = [...pages, "/events?tab=past", "/events?all=1", "/events?tab=past&all=1"];
+      while (queue.length > 0) {
+        const target = queue.shift() as string;
+        if (seen.has(target)) continue;
+        seen.add(target);
+        const answer = await rawRequest(server.url, target);
+        expect(answer.status, `crawl ${crawl}: ${target}`).not.toBe(429);
+        if (String(answer.headers["content-type"]).startsWith("text/html")) {
+          for (const link of linksOf(answer.body)) if (!seen.has(link)) queue.push(link);
+        }
+      }
+      // The events list links an .ics download per event.
+      expect([...seen].filter((target) => target.endsWith(".ics")).length, `crawl ${crawl}`).toBeGreaterThan(10);
+    }
   });
 });

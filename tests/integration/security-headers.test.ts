@@ -1,4 +1,6 @@
-// Security headers on every kind of response of the built server, and the CSP nonce on every inline script.
+// Security headers on every kind of response of the built server, and every inline script of a page
+// allowed by its sha256 hash (no nonce: the same page is the same bytes for every visitor).
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest, type RawAnswer } from "../support/raw-http";
 import { startServer, type RunningServer } from "../support/start-server";
@@ -17,7 +19,7 @@ function parseCsp(header: string | string[] | undefined): Map<string, string[]> 
   return directives;
 }
 
-const nonceOf = (csp: Map<string, string[]>) => csp.get("script-src")?.find((s) => s.startsWith("'nonce-"))?.slice(7, -1);
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
 /** Scripts the browser would execute (no type, or a JavaScript one); JSON-LD data blocks are not scripts. */
 function executableScriptTags(html: string): string[] {
@@ -29,14 +31,15 @@ function executableScriptTags(html: string): string[] {
     });
 }
 
-function expectSecurityHeaders(answer: RawAnswer, label: string) {
+function expectSecurityHeaders(answer: RawAnswer, label: string, scriptHashes = 0) {
   const h = answer.headers;
   const csp = parseCsp(h["content-security-policy"]);
   expect(csp.get("default-src"), label).toEqual(["'self'"]);
   const scriptSrc = csp.get("script-src") ?? [];
   expect(scriptSrc[0], label).toBe("'self'");
-  expect(scriptSrc[1], label).toMatch(/^'nonce-[A-Za-z0-9+/]{22}=='$/);
-  expect(scriptSrc, label).toHaveLength(2);
+  for (const source of scriptSrc.slice(1)) expect(source, label).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
+  if (scriptHashes === 0) expect(scriptSrc, label).toHaveLength(1);
+  else expect(scriptSrc.length, label).toBeGreaterThanOrEqual(1 + scriptHashes);
   expect(csp.get("script-src-attr"), label).toEqual(["'none'"]);
   expect(csp.get("style-src")?.[0], label).toBe("'self'");
   for (const sources of csp.values()) {
@@ -78,26 +81,27 @@ describe("security headers", () => {
   });
   afterAll(() => server?.stop());
 
-  const cases: Array<[string, () => string, number, { method?: string }?]> = [
-    ["a page", () => "/", 200],
-    ["the events page", () => "/events", 200],
+  // The last number: the fewest inline scripts (hashes) the answer's policy allows.
+  const cases: Array<[string, () => string, number, { method?: string }?, number?]> = [
+    ["a page", () => "/", 200, {}, 4],
+    ["the events page", () => "/events", 200, {}, 4],
     ["a hashed asset", () => asset, 200],
     ["a public file", () => "/favicon.svg", 200],
     ["the API", () => "/api/calendar/events", 200],
     ["an API 404", () => "/api/calendar/events/unknown.ics", 404],
-    ["the 404 page", () => "/this-page-does-not-exist", 404],
+    ["the 404 page", () => "/this-page-does-not-exist", 404, {}, 4],
     ["a missing asset", () => "/assets/missing.js", 404],
     ["a malformed path (400)", () => "/%", 400],
     ["a refused method (405)", () => "/", 405, { method: "DELETE" }],
     ["OPTIONS", () => "/", 204, { method: "OPTIONS" }],
-    ["a HEAD of a page", () => "/about", 200, { method: "HEAD" }],
+    ["a HEAD of a page", () => "/about", 200, { method: "HEAD" }, 4],
     ["the liveness probe", () => "/healthz", 200],
   ];
 
-  it.each(cases)("on %s", async (label, target, status, options) => {
+  it.each(cases)("on %s", async (label, target, status, options, scriptHashes) => {
     const answer = await rawRequest(server.url, target(), options);
     expect(answer.status).toBe(status);
-    expectSecurityHeaders(answer, label);
+    expectSecurityHeaders(answer, label, scriptHashes);
   });
 
   it("on a 414 (an over-long query string)", async () => {
@@ -106,31 +110,25 @@ describe("security headers", () => {
     expectSecurityHeaders(answer, "414");
   });
 
-  it.each([...PAGES, "/this-page-does-not-exist"])("%s: every inline script carries this response's nonce, and there are no inline styles", async (path) => {
+  it.each([...PAGES, "/this-page-does-not-exist"])("%s: exactly its inline scripts' hashes are allowed, and there are no inline styles", async (path) => {
     const answer = await rawRequest(server.url, path);
-    const nonce = nonceOf(parseCsp(answer.headers["content-security-policy"]));
-    expect(nonce).toBeDefined();
-    const scripts = executableScriptTags(answer.body);
-    // React Router's context, stream and scroll restoration scripts, and the module entry.
-    expect(scripts.length).toBeGreaterThanOrEqual(4);
-    for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonce}"`);
-    // Only data blocks (JSON-LD) may lack it.
-    const all = [...answer.body.matchAll(/<script\b([^>]*)>/gi)].map((m) => m[1] ?? "");
-    for (const attrs of all.filter((a) => !a.includes("nonce="))) expect(attrs).toMatch(/type="application\/ld\+json"/);
-    // style-src has no 'unsafe-inline': no style attributes, no <style> without the nonce.
+    const allowed = parseCsp(answer.headers["content-security-policy"]).get("script-src")?.slice(1) ?? [];
+    const inline = [...answer.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(([, attrs]) => !/\ssrc=/.test(attrs ?? ""));
+    // React Router's context, stream and scroll restoration scripts, the inert module entry, the starter.
+    expect(executableScriptTags(answer.body).length).toBeGreaterThanOrEqual(4);
+    expect(new Set(allowed)).toEqual(new Set(inline.map(([, , text]) => sha256(text ?? ""))));
+    expect(answer.body).not.toContain("nonce=");
+    // style-src has no 'unsafe-inline': no style attributes, no <style> elements.
     expect(answer.body).not.toMatch(/<[a-z][^>]*\sstyle=/i);
-    for (const [, attrs] of answer.body.matchAll(/<style\b([^>]*)>/gi)) expect(attrs).toContain(`nonce="${nonce}"`);
+    expect(answer.body).not.toMatch(/<style\b/i);
   });
 
-  it("gives every response a fresh nonce", async () => {
-    const nonces = new Set<string>();
-    for (let i = 0; i < 5; i++) {
-      const answer = await rawRequest(server.url, "/about");
-      const nonce = nonceOf(parseCsp(answer.headers["content-security-policy"]))!;
-      expect(answer.body).toContain(`nonce="${nonce}"`);
-      nonces.add(nonce);
-    }
-    expect(nonces.size).toBe(5);
+  it("gives every visitor the same page, headers included", async () => {
+    const first = await rawRequest(server.url, "/about");
+    const second = await rawRequest(server.url, "/about?utm_source=newsletter");
+    expect(second.body).toBe(first.body);
+    expect(second.headers["content-security-policy"]).toBe(first.headers["content-security-policy"]);
+    expect(second.headers.etag).toBe(first.headers.etag);
   });
 
   it("does not believe X-Forwarded-Proto without TRUST_PROXY: no HSTS", async () => {

@@ -106,12 +106,6 @@ export function getEventsStatus(): EventsStatus {
   return eventsService().status();
 }
 
-/** One event of the current answer, by id; undefined when there is none. */
-export async function getEventById(id: string): Promise<CalendarEvent | undefined> {
-  const { events } = await getEvents();
-  return events.find((event) => event.id === id);
-}
-
 /** The bundled sample feed's text when it is the configured source (served at SAMPLE_FEED_PATH). */
 export function sampleFeed(): string | undefined {
   return eventsService().source.kind === "sample" ? sampleCalendar : undefined;

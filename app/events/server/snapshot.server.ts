@@ -1,0 +1,72 @@
+// The calendar as one render sees it: the events answer (or that there is none), and a version that
+// changes exactly when what a page shows can change: a new read of the calendar, the stale flag, or
+// an event ending (which moves it from Upcoming to Past). The server keeps one rendered answer per
+// view and version (server/answer-store.ts) and hands the render this same outcome through the
+// request context, so the stored bytes always match their version.
+import { createContext, type RouterContextProvider } from "react-router";
+import { endInstant } from "~/events/filter";
+import type { CalendarEvent, EventsResponse } from "~/events/model";
+import { EventsUnavailableError, getEvents } from "./events.server";
+
+export type EventsOutcome =
+  | { ok: true; response: EventsResponse; version: string; hasEvent: (id: string) => boolean }
+  | { ok: false; version: string };
+
+/** While the calendar is unavailable, a stored error answer is reused for this long. */
+export const UNAVAILABLE_VERSION_MS = 5_000;
+
+/** Set by the server when it renders for its store; absent for other renders, which read the cache. */
+export const eventsOutcomeContext = createContext<EventsOutcome | null>(null);
+
+type Index = { ids: Set<string>; ends: number[] };
+const indexes = new WeakMap<CalendarEvent[], Index>();
+
+function indexOf(events: CalendarEvent[]): Index {
+  let index = indexes.get(events);
+  if (!index) {
+    const ends = events.map(endInstant).filter((end) => !Number.isNaN(end));
+    index = { ids: new Set(events.map((event) => event.id)), ends: ends.sort((a, b) => a - b) };
+    indexes.set(events, index);
+  }
+  return index;
+}
+
+/** How many of the sorted instants are at or before `now` (binary search). */
+function countUpTo(sorted: number[], now: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] as number) <= now) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The current outcome of the events cache (waiting, as getEvents does, only when there is nothing yet). */
+export async function getEventsOutcome(now = Date.now()): Promise<EventsOutcome> {
+  try {
+    const response = await getEvents();
+    const index = indexOf(response.events);
+    const ended = countUpTo(index.ends, now);
+    return {
+      ok: true,
+      response,
+      version: `${response.updatedAt}|${response.stale ? "stale" : "fresh"}|${ended}`,
+      hasEvent: (id) => index.ids.has(id),
+    };
+  } catch (error) {
+    if (!(error instanceof EventsUnavailableError)) throw error;
+    return { ok: false, version: `unavailable|${Math.floor(now / UNAVAILABLE_VERSION_MS)}` };
+  }
+}
+
+/**
+ * The events for a loader: the outcome the server rendered this answer for, or the cache's.
+ * @throws EventsUnavailableError when there are none to show.
+ */
+export async function readEvents(context: Readonly<RouterContextProvider>): Promise<EventsResponse> {
+  const outcome = context.get(eventsOutcomeContext) ?? (await getEventsOutcome());
+  if (!outcome.ok) throw new EventsUnavailableError("The events calendar is unavailable right now.");
+  return outcome.response;
+}

@@ -1,0 +1,48 @@
+// Every URL the site answers, in one list: React Router's route table (app/routes.ts), the sitemap
+// (app/routes/sitemap.xml.ts) and the server's stored answers and rate limits (server/) read it.
+
+/**
+ * How an answer is kept (server/answer-store.ts):
+ * - `static`: depends only on the build and the start-up configuration; rendered once per process.
+ * - `events`: follows the calendar: rendered once per calendar snapshot (and Upcoming/Past split).
+ */
+export type CacheKind = "static" | "events";
+
+export type SiteRoute = {
+  /** React Router's path pattern, without the leading slash ("" is the home page). */
+  pattern: string;
+  /** The route module, relative to app/. */
+  file: string;
+  cache: CacheKind;
+  /** The query parameters the answer depends on, each with the values that change it; all others are ignored. */
+  query?: Readonly<Record<string, readonly string[]>>;
+  /** A path parameter naming one calendar event: an id the calendar does not list answers 404 without a render. */
+  eventParam?: string;
+  /** Listed in the sitemap. */
+  sitemap?: boolean;
+  /** `api`: the stricter per-client limit (RATE_LIMIT_PER_MINUTE); everything else counts as a page. */
+  rateLimit?: "api";
+};
+
+export const siteRoutes: readonly SiteRoute[] = [
+  { pattern: "", file: "routes/home.tsx", cache: "static", sitemap: true },
+  { pattern: "apply", file: "routes/apply.tsx", cache: "static", sitemap: true },
+  { pattern: "about", file: "routes/about.tsx", cache: "static", sitemap: true },
+  { pattern: "contact", file: "routes/contact.tsx", cache: "static", sitemap: true },
+  { pattern: "events", file: "routes/events.tsx", cache: "events", query: { tab: ["past"], all: ["1"] }, sitemap: true },
+  { pattern: "portal", file: "routes/portal.tsx", cache: "static", sitemap: true },
+  { pattern: "sitemap.xml", file: "routes/sitemap.xml.ts", cache: "static" },
+  { pattern: "robots.txt", file: "routes/robots.txt.ts", cache: "static" },
+  { pattern: "api/calendar/events", file: "routes/api.calendar.events.ts", cache: "events", rateLimit: "api" },
+  { pattern: "api/calendar/events/:id.ics", file: "routes/api.calendar.event-ics.ts", cache: "events", eventParam: "id" },
+  { pattern: "api/calendar/feed.ics", file: "routes/api.calendar.feed.ts", cache: "static" },
+];
+
+/** Renders every other path: the site's 404 page. */
+export const notFoundRoute = { pattern: "*", file: "routes/not-found.tsx" } as const;
+
+/** The path of a route without parameters ("/about"). */
+export const pathOf = (route: Pick<SiteRoute, "pattern">) => `/${route.pattern}`;
+
+/** Every indexable page, for the sitemap. */
+export const sitemapPaths: readonly string[] = siteRoutes.filter((route) => route.sitemap).map(pathOf);

@@ -1,0 +1,123 @@
+// Pages and API answers rendered once and kept as complete answers (server/stored-answer.ts):
+// static pages once per process (at start-up), the events page and API once per calendar version
+// and view, one 404 page for every unknown path. What a stranger can vary (query strings, paths,
+// letter case) resolves to one of those few keys first (server/resolve-target.ts), so it never
+// makes a render or a cache entry.
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { LRUCache } from "lru-cache";
+import { jsonError } from "~/events/server/http.server";
+import { getEventsOutcome, type EventsOutcome } from "~/events/server/snapshot.server";
+import { pathOf, siteRoutes, type CacheKind } from "~/site-routes";
+import { cacheControlFor, REDIRECT_CACHE_CONTROL } from "./cache-policy";
+import { resolveTarget } from "./resolve-target";
+import type { CspFor } from "./security";
+import { sendStored, storeAnswer, type StoredAnswer } from "./stored-answer";
+
+/** Renders a GET of `url` (path and query) with React Router, for the events outcome given (if any). */
+export type Render = (url: string, events?: EventsOutcome) => Promise<globalThis.Response>;
+
+export type AnswerStoreOptions = {
+  render: Render;
+  csp: CspFor;
+  /** The client build, whose files pass through to the static file server. */
+  clientRoot?: string;
+  /** The calendar's current outcome; the events cache's by default (tests inject one). */
+  eventsOutcome?: () => Promise<EventsOutcome>;
+  maxBytes?: number;
+};
+
+export type AnswerStore = {
+  middleware: RequestHandler;
+  /** Renders every static page and the 404 page, so no visitor waits for a first render. */
+  warm: () => Promise<void>;
+};
+
+/** What React Router renders for an unknown path; the same bytes serve every one. */
+const NOT_FOUND_URL = "/__not-found";
+
+type Job = { url: string; kind: CacheKind; events?: EventsOutcome; make?: () => globalThis.Response };
+
+export function createAnswerStore({ render, csp, clientRoot, eventsOutcome = () => getEventsOutcome(), maxBytes = 64 * 1024 * 1024 }: AnswerStoreOptions): AnswerStore {
+  const files = clientRoot ? listFiles(clientRoot) : new Set<string>();
+  const isFile = (file: string) => files.has(file);
+
+  // lru-cache's fetch() shares one render between concurrent requests for the same key.
+  const answers = new LRUCache<string, StoredAnswer, Job>({
+    maxSize: maxBytes,
+    sizeCalculation: (answer) => answer.byteLength,
+    // A newer version may drop a key while it renders; the requests waiting for it still get it.
+    ignoreFetchAbort: true,
+    fetchMethod: async (_key, _stale, { context: job }) => {
+      const response = job.make ? job.make() : await render(job.url, job.events);
+      const cacheControl = cacheControlFor(job.kind, response.status, response.headers.get("Cache-Control"));
+      return storeAnswer(response, { csp, cacheControl });
+    },
+  });
+  // The key each URL was last stored under: a new calendar version drops the previous answer.
+  const current = new LRUCache<string, string>({ max: 10_000 });
+
+  async function answerFor(key: string, job: Job): Promise<StoredAnswer> {
+    const previous = current.get(job.url);
+    if (previous !== undefined && previous !== key) answers.delete(previous);
+    current.set(job.url, key);
+    const answer = await answers.fetch(key, { context: job });
+    if (!answer) throw new Error(`no answer for ${job.url}`);
+    // A failed render (500) goes to the requests that waited for it and is not kept.
+    if (answer.status === 500) answers.delete(key);
+    return answer;
+  }
+
+  const notFound = () => answerFor(NOT_FOUND_URL, { url: NOT_FOUND_URL, kind: "static" });
+  const unknownEvent = () =>
+    answerFor("unknown-event", { url: "unknown-event", kind: "events", make: () => jsonError(404, "No event with this id.") });
+
+  async function answer(req: Request): Promise<StoredAnswer | undefined> {
+    const queryAt = req.url.indexOf("?");
+    const target = resolveTarget(req.path, queryAt === -1 ? "" : req.url.slice(queryAt + 1), isFile);
+    if (target.kind === "pass") return undefined;
+    if (target.kind === "not-found") return notFound();
+    if (target.kind === "redirect") {
+      const { location } = target;
+      return answerFor(`redirect ${location}`, {
+        url: `redirect ${location}`,
+        kind: "static",
+        make: () => new Response(null, { status: 301, headers: { Location: location, "Cache-Control": REDIRECT_CACHE_CONTROL } }),
+      });
+    }
+    const { route, url, params } = target;
+    if (route.cache === "static") return answerFor(url, { url, kind: "static" });
+    const events = await eventsOutcome();
+    if (route.eventParam !== undefined) {
+      // An unknown event id is one stored 404; while the calendar is unavailable, one stored error.
+      if (!events.ok) return answerFor(`${route.pattern}|${events.version}`, { url, kind: "events", events });
+      if (!events.hasEvent(params[route.eventParam] ?? "")) return unknownEvent();
+    }
+    return answerFor(`${url}|${events.version}`, { url, kind: "events", events });
+  }
+
+  const middleware = (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    answer(req).then((stored) => (stored ? sendStored(req, res, stored) : next()), next);
+  };
+
+  return {
+    middleware,
+    async warm() {
+      const statics = siteRoutes.filter((route) => route.cache === "static" && !route.pattern.includes(":")).map(pathOf);
+      await Promise.all([...statics.map((url) => answerFor(url, { url, kind: "static" })), notFound()]);
+    },
+  };
+}
+
+/** Every file under the client build, as URL paths ("/favicon.svg"). */
+function listFiles(root: string): Set<string> {
+  const files = new Set<string>();
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const relative = path.relative(root, path.join(entry.parentPath, entry.name));
+    files.add(`/${relative.split(path.sep).join("/")}`);
+  }
+  return files;
+}

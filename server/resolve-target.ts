@@ -1,0 +1,47 @@
+// What a GET's path and query come to, before any work: one of the site's routes (with the one
+// canonical URL its answer is stored under), a redirect to a page's one address, a file of the
+// client build (or React Router's data and manifest requests), or the site's 404. Nothing a stranger
+// varies beyond that (other query parameters, letter case, trailing slashes) makes another answer.
+import { matchPath } from "react-router";
+import { pathOf, siteRoutes, type SiteRoute } from "~/site-routes";
+
+export type Target =
+  | { kind: "route"; route: SiteRoute; url: string; params: Record<string, string | undefined> }
+  | { kind: "redirect"; location: string }
+  | { kind: "pass" }
+  | { kind: "not-found" };
+
+const exact = new Map(siteRoutes.filter((route) => !route.pattern.includes(":")).map((route) => [pathOf(route), route]));
+const patterned = siteRoutes.filter((route) => route.pattern.includes(":"));
+
+/** The route's canonical URL: its path and, in a fixed order, only the query values that change its answer. */
+function canonicalUrl(route: SiteRoute, path: string, query: string): string {
+  if (!route.query || query === "") return path;
+  const search = new URLSearchParams(query);
+  const kept: string[] = [];
+  for (const [name, values] of Object.entries(route.query)) {
+    const value = search.get(name);
+    if (value !== null && values.includes(value)) kept.push(`${name}=${value}`);
+  }
+  return kept.length > 0 ? `${path}?${kept.join("&")}` : path;
+}
+
+/**
+ * Resolves a request's path (as sent, not decoded) and query (without "?"). `isFile` says whether
+ * the client build has a file at that path.
+ */
+export function resolveTarget(path: string, query: string, isFile: (path: string) => boolean): Target {
+  const route = exact.get(path);
+  if (route) return { kind: "route", route, url: canonicalUrl(route, path, query), params: {} };
+  for (const candidate of patterned) {
+    const match = matchPath({ path: pathOf(candidate), caseSensitive: true, end: true }, path);
+    if (match) return { kind: "route", route: candidate, url: path, params: match.params };
+  }
+  // Files of the client build; React Router's in-app navigation data and lazy route discovery.
+  if (path.startsWith("/assets/") || isFile(path) || path.endsWith(".data") || path === "/__manifest") return { kind: "pass" };
+  // One address per page: /about/ and /About lead to /about.
+  const stripped = path.length > 1 ? path.replace(/\/+$/, "") : path;
+  const canonical = exact.get(stripped) ?? exact.get(stripped.toLowerCase());
+  if (canonical) return { kind: "redirect", location: canonicalUrl(canonical, pathOf(canonical), query) };
+  return { kind: "not-found" };
+}

@@ -1,0 +1,96 @@
+// One complete answer kept in memory: status, headers, a strong ETag and the body in each encoding,
+// compressed once. Every request for it gets the same bytes; only the CSP's upgrade-insecure-requests
+// (HTTPS behind a trusted proxy) and Express's per-connection headers differ.
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import type { Request, Response } from "express";
+import Negotiator from "negotiator";
+import { matchesEtag } from "~/lib/etag.server";
+import { inlineScriptHashes, type CspFor } from "./security";
+
+export type Encoding = "br" | "gzip" | "identity";
+
+export type StoredAnswer = {
+  status: number;
+  /** Headers as rendered (content type, Cache-Control, Location…), without length, encoding, ETag or Vary. */
+  headers: [string, string][];
+  /** The CSP with this body's inline script hashes, for plain HTTP and HTTPS; absent for bodies that are not HTML. */
+  csp?: { http: string; https: string };
+  /** Strong ETags, one per encoding (a compressed body is another representation). */
+  etags: Record<Encoding, string>;
+  bodies: Partial<Record<Encoding, Buffer>> & { identity: Buffer };
+  byteLength: number;
+};
+
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|ld\+json))/;
+const BEST_BROTLI = { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } };
+const NOT_KEPT_HEADERS = new Set(["content-length", "content-encoding", "vary", "etag", "content-security-policy", "set-cookie"]);
+/** Bodies smaller than this are not worth compressing. */
+const MIN_COMPRESSED_BYTES = 256;
+
+/** Reads a rendered answer into memory, with `cacheControl` replacing its own when given. */
+export async function storeAnswer(response: globalThis.Response, { csp, cacheControl }: { csp: CspFor; cacheControl?: string }): Promise<StoredAnswer> {
+  const type = response.headers.get("Content-Type") ?? "";
+  const text = await response.text();
+  const identity = Buffer.from(text);
+  const headers = [...response.headers].filter(([name]) => !NOT_KEPT_HEADERS.has(name) && !(cacheControl && name === "cache-control"));
+  if (cacheControl) headers.push(["cache-control", cacheControl]);
+  const bodies: StoredAnswer["bodies"] = { identity };
+  if (COMPRESSIBLE.test(type) && identity.length >= MIN_COMPRESSED_BYTES) {
+    bodies.br = brotliCompressSync(identity, BEST_BROTLI);
+    bodies.gzip = gzipSync(identity, { level: 9 });
+  }
+  const tag = createHash("sha256").update(identity).digest("base64url").slice(0, 27);
+  let scriptHashes: string[] | undefined;
+  if (type.startsWith("text/html")) scriptHashes = inlineScriptHashes(text);
+  return {
+    status: response.status,
+    headers,
+    csp: scriptHashes ? { http: csp(false, scriptHashes), https: csp(true, scriptHashes) } : undefined,
+    etags: { identity: `"${tag}"`, br: `"${tag}-br"`, gzip: `"${tag}-gz"` },
+    bodies,
+    byteLength: identity.length + (bodies.br?.length ?? 0) + (bodies.gzip?.length ?? 0) + 1024,
+  };
+}
+
+// Clients send a handful of distinct Accept-Encoding values; negotiating each once is enough.
+const negotiated = new Map<string, Encoding>();
+const MAX_NEGOTIATED = 256;
+const OFFERED: Encoding[] = ["br", "gzip", "identity"];
+
+/** The encoding to send: the client's preference among br, gzip and identity, as Express would pick it. */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+  const key = acceptEncoding ?? "";
+  let choice = negotiated.get(key);
+  if (choice === undefined) {
+    const headers = acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding };
+    choice = (new Negotiator({ headers }).encoding(OFFERED) as Encoding | undefined) ?? "identity";
+    if (negotiated.size >= MAX_NEGOTIATED) negotiated.clear();
+    negotiated.set(key, choice);
+  }
+  return choice;
+}
+
+/** Sends a stored answer: 304 when If-None-Match names it, the body in the best encoding otherwise (none for HEAD). */
+export function sendStored(req: Request, res: Response, answer: StoredAnswer): void {
+  const compressed = answer.bodies.br !== undefined;
+  const wanted = compressed ? chooseEncoding(req.get("Accept-Encoding")) : "identity";
+  const encoding: Encoding = answer.bodies[wanted] ? wanted : "identity";
+  for (const [name, value] of answer.headers) res.setHeader(name, value);
+  if (answer.csp) res.setHeader("Content-Security-Policy", req.secure ? answer.csp.https : answer.csp.http);
+  if (compressed) res.setHeader("Vary", "Accept-Encoding");
+  if (answer.status === 200) res.setHeader("ETag", answer.etags[encoding]);
+  // Any of the three tags: the client's copy is this content, in whichever encoding it came (RFC 9110 13.1.2).
+  const ifNoneMatch = req.get("If-None-Match") ?? null;
+  if (answer.status === 200 && Object.values(answer.etags).some((tag) => matchesEtag(ifNoneMatch, tag))) {
+    res.removeHeader("Content-Type");
+    res.writeHead(304);
+    res.end();
+    return;
+  }
+  const body = answer.bodies[encoding] as Buffer;
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.writeHead(answer.status);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
