@@ -26,6 +26,8 @@ export type AnswerStoreOptions = {
   /** The calendar's current outcome; the events cache's by default (tests inject one). */
   eventsOutcome?: () => Promise<EventsOutcome>;
   maxBytes?: number;
+  /** Called for every render (a debug log line: renders are rare, and tests count them). */
+  onRender?: (url: string) => void;
 };
 
 export type AnswerStore = {
@@ -39,7 +41,14 @@ const NOT_FOUND_URL = "/__not-found";
 
 type Job = { url: string; kind: CacheKind; events?: EventsOutcome; make?: () => globalThis.Response };
 
-export function createAnswerStore({ render, csp, clientRoot, eventsOutcome = () => getEventsOutcome(), maxBytes = 64 * 1024 * 1024 }: AnswerStoreOptions): AnswerStore {
+export function createAnswerStore({
+  render,
+  csp,
+  clientRoot,
+  eventsOutcome = () => getEventsOutcome(),
+  maxBytes = 64 * 1024 * 1024,
+  onRender,
+}: AnswerStoreOptions): AnswerStore {
   const files = clientRoot ? listFiles(clientRoot) : new Set<string>();
   const isFile = (file: string) => files.has(file);
 
@@ -50,6 +59,7 @@ export function createAnswerStore({ render, csp, clientRoot, eventsOutcome = () 
     // A newer version may drop a key while it renders; the requests waiting for it still get it.
     ignoreFetchAbort: true,
     fetchMethod: async (_key, _stale, { context: job }) => {
+      if (!job.make) onRender?.(job.url);
       const response = job.make ? job.make() : await render(job.url, job.events);
       const cacheControl = cacheControlFor(job.kind, response.status, response.headers.get("Cache-Control"));
       return storeAnswer(response, { csp, cacheControl });

@@ -6,7 +6,7 @@ import http from "node:http";
 
 /**
  * @typedef {object} Replay
- * @property {string} path
+ * @property {string} path The request target it answers, or "*" for any.
  * @property {number} status
  * @property {string} statusMessage
  * @property {string[]} headers Flat [name, value, …], hop-by-hop headers already removed.
@@ -22,7 +22,7 @@ process.once("message", (message) => {
   const byPath = new Map(replays.map((replay) => [replay.path, { ...replay, body: Buffer.from(replay.bodyBase64, "base64") }]));
 
   const server = http.createServer((request, response) => {
-    const replay = byPath.get(request.url ?? "");
+    const replay = byPath.get(request.url ?? "") ?? byPath.get("*");
     if (!replay) {
       response.writeHead(404).end();
       return;

@@ -1,21 +1,20 @@
 // @ts-check
-// The benchmark's settings: defaults from issue 4, overridable by the BENCH_* variables
+// The benchmark's settings: defaults from issues 4 and 10, overridable by the BENCH_* variables
 // documented at the top of index.js. Read once, here, so the other modules stay pure.
 
 /** The path that must answer 404; Lighthouse is told not to abort on its status. */
 export const NOT_FOUND_PATH = "/no-such-page";
 
 export const DEFAULT_ROUTES = ["/", "/apply", "/about", "/contact", "/events", "/portal", NOT_FOUND_PATH];
-export const SERVING_PATHS = ["/", "/events", "/api/calendar/events"];
 
 /**
  * @typedef {object} BenchConfig
  * @property {string[]} routes Lighthouse routes.
  * @property {number} runs Lighthouse runs per route (the median is reported).
  * @property {boolean} lighthouse Whether to run Lighthouse.
- * @property {boolean} serving Whether to run the serving (autocannon) comparison.
- * @property {number} durationSeconds autocannon duration per target.
- * @property {number} connections autocannon concurrent connections.
+ * @property {boolean} serving Whether to run the serving loads.
+ * @property {number} durationSeconds Seconds per load.
+ * @property {number} connections Load client connections.
  */
 
 /**

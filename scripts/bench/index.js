@@ -1,7 +1,7 @@
 // @ts-check
-// `npm run bench`: issue 4's benchmark (not part of `npm test`). Builds if there is no build,
-// starts the production server on a free loopback port, runs Lighthouse on every route and
-// the serving comparison, prints each figure beside its target with PASS or FAIL, and writes
+// `npm run bench` (not part of `npm test`). Builds if there is no build, starts the production
+// server on a free loopback port, runs Lighthouse on every route and the serving loads (floods,
+// visitors during a flood, memory, caching headers; serving.js), prints each figure beside its target with PASS or FAIL, and writes
 // bench-results/<timestamp>.json and bench-results/latest.json.
 //
 // Chromium is kept off the network (offline-guard.js): only loopback is reachable.
@@ -13,15 +13,15 @@
 //   BENCH_ROUTES=/,/events     Lighthouse routes, comma-separated (default: all seven)
 //   BENCH_RUNS=1               Lighthouse runs per route; medians are reported (default 3)
 //   BENCH_SKIP=lighthouse      or serving, or both comma-separated: skip that part
-//   BENCH_DURATION=3           autocannon seconds per target (default 10)
-//   BENCH_CONNECTIONS=20       autocannon connections (default 50)
+//   BENCH_DURATION=3           seconds per load (default 10)
+//   BENCH_CONNECTIONS=20       load client connections (default 50)
 //   CHROME_PATH=/path/chrome   Chromium to use (default /usr/bin/chromium)
 import { accessSync, constants } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import { cleanupAll, handleSignals } from "./cleanup.js";
 import { CHROME_PATH } from "../chromium.js";
-import { SERVING_PATHS, readConfig } from "./config.js";
+import { readConfig } from "./config.js";
 import { runLighthouse } from "./lighthouse.js";
 import { startOfflineGuard } from "./offline-guard.js";
 import { blockedNotes, flaggedReport, lighthouseTable, servingTable, summaryLine } from "./report.js";
@@ -78,10 +78,10 @@ async function main() {
     }
   }
 
-  /** @type {import("./serving.js").ServingResult[]} */
-  let serving = [];
+  /** @type {import("./serving.js").ServingResult | undefined} */
+  let serving;
   if (config.serving) {
-    serving = await runServing({ origin: server.origin, paths: SERVING_PATHS, connections: config.connections, durationSeconds: config.durationSeconds });
+    serving = await runServing({ origin: server.origin, pid: server.pid, connections: config.connections, durationSeconds: config.durationSeconds });
   }
   await server.stop();
 
@@ -105,15 +105,15 @@ async function main() {
     output.push("", "### Lighthouse", "", lighthouseTable(routes, config.runs));
     output.push("", ...blockedNotes(routes, externalRequests));
   }
-  if (config.serving) {
+  if (serving) {
     output.push(
       "",
       "### Serving",
       "",
       servingTable(serving),
       "",
-      `autocannon, ${config.connections} connections for ${config.durationSeconds} s per server, one after the other; req/s is the mean of per-second samples. ` +
-        "The bare server is node:http replaying production's captured response (same status, headers and encoded bytes).",
+      `${serving.client}, ${config.connections} connections for ${config.durationSeconds} s per load, one load at a time. ` +
+        "Floods send a new URL with every request. Visitors: page loads (document, then stylesheet and icon) one after another while the flood on / runs.",
     );
   }
   output.push("", `**${summaryLine(checks)}**`);
@@ -130,7 +130,7 @@ async function main() {
       failed: checks.filter((check) => !check.pass).length,
       checks,
       lighthouseMedians: Object.fromEntries(routes.map((route) => [route.route, route.median])),
-      serving: Object.fromEntries(serving.map((result) => [result.path, { ratio: result.ratio, production: result.production.requestsPerSecond, bare: result.bare.requestsPerSecond }])),
+      serving: serving ?? null,
       blockedByGuard: blocked,
       externalRequests,
     },

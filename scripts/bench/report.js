@@ -1,7 +1,7 @@
 // @ts-check
 // The printed report: Markdown tables (readable in a terminal, pasteable into the README),
 // then what Lighthouse flags on each route.
-import { LIGHTHOUSE_ROWS, formatKB, servingPass, servingTarget } from "./targets.js";
+import { LIGHTHOUSE_ROWS, servingChecks } from "./targets.js";
 
 /** @typedef {import("./lighthouse.js").RouteResult} RouteResult */
 /** @typedef {import("./serving.js").ServingResult} ServingResult */
@@ -57,31 +57,31 @@ export function lighthouseTable(routes, runs) {
   return `${table(["Metric", "Target", ...routes.map((route) => route.route)], rows)}\n\n${notes.join("\n")}`;
 }
 
-/** @param {ServingResult[]} serving */
+/** @param {ServingResult} serving */
 export function servingTable(serving) {
-  const rows = serving.map((result) => [
-    result.path,
-    `≥ ${servingTarget(result.path)}`,
-    String(result.production.requestsPerSecond),
-    String(result.bare.requestsPerSecond),
-    formatRatio(result.ratio),
-    verdict(servingPass(result)),
-    `${result.production.p99Ms} ms`,
-    `${result.bare.p99Ms} ms`,
-    `${result.captured.status} ${result.captured.contentEncoding ?? "identity"} ${formatKB(result.captured.bodyBytes)}`,
-  ]);
-  const notes = serving.flatMap((result) => {
-    const problems = [];
-    if (result.captured.status >= 300) problems.push(`${result.path}: production answered ${result.captured.status} when captured, so the comparison is not of a successful response.`);
-    if (result.production.non2xx > 0 || result.production.errors > 0) {
-      problems.push(
-        `${result.path}: production had ${result.production.non2xx} non-2xx responses and ${result.production.errors} connection errors or timeouts (statuses: ${JSON.stringify(result.production.statusCodes)}).`,
-      );
-    }
-    return problems;
-  });
-  const header = ["Path", "Target ratio", "Production req/s", "Bare req/s", "Ratio", "Result", "Production p99", "Bare p99", "Response"];
-  return [table(header, rows), ...(notes.length > 0 ? ["", ...notes] : [])].join("\n");
+  const load = (/** @type {string} */ name, /** @type {import("./load-client.js").LoadFigures} */ figures, /** @type {string} */ ratio) => [
+    name,
+    String(figures.requestsPerSecond),
+    ratio,
+    `${figures.p50Ms} ms`,
+    `${figures.p99Ms} ms`,
+    String(figures.unexpectedStatus + figures.errors),
+  ];
+  const rows = [
+    load("bare node:http replaying / (the client's ceiling)", serving.ceiling, ""),
+    load("production, cached /", serving.cached, "1.00"),
+    ...serving.floods.map((flood) => load(`flood: ${flood.name}`, flood.figures, formatRatio(flood.ratio))),
+  ];
+  const loads = table(["Load", "req/s", "× cached /", "p50", "p99", "Unexpected or failed"], rows);
+  const checks = servingChecks(serving);
+  const verdicts = table(
+    ["Check", "Figure", "Target", "Result"],
+    checks.map((check) => [`${check.scope}: ${check.metric}`, check.shown, check.target, verdict(check.pass)]),
+  );
+  const capped = serving.clientCapped
+    ? `The cached / rate reached ${Math.round((100 * serving.cached.requestsPerSecond) / serving.ceiling.requestsPerSecond)}% of the bare server's with the same client: the client (${serving.client}) may be what capped it.`
+    : `The same client drove a bare server ${(serving.ceiling.requestsPerSecond / Math.max(1, serving.cached.requestsPerSecond)).toFixed(1)}× faster than production's cached /, so the server, not the client (${serving.client}), is the limit measured.`;
+  return [loads, "", capped, "", verdicts].join("\n");
 }
 
 /**

@@ -22,6 +22,7 @@ export function ensureBuild() {
  * @typedef {object} RunningServer
  * @property {string} origin e.g. http://127.0.0.1:41234
  * @property {string} logFile Where the server's stdout and stderr went.
+ * @property {number} pid
  * @property {() => Promise<void>} stop
  */
 
@@ -34,8 +35,8 @@ export async function startProductionServer({ logFile }) {
   mkdirSync(dirname(logFile), { recursive: true });
   const logFd = openSync(logFile, "w");
   const child = spawn(process.execPath, ["server.js"], {
-    // Every benchmark request comes from loopback: the API rate limit would answer most of them 429.
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), RATE_LIMIT_PER_MINUTE: "10000000" },
+    // Every benchmark request comes from loopback: the rate limits would answer most of them 429.
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), RATE_LIMIT_PER_MINUTE: "10000000", PAGE_RATE_LIMIT_PER_MINUTE: "10000000" },
     stdio: ["ignore", logFd, logFd],
   });
   closeSync(logFd);
@@ -50,5 +51,5 @@ export async function startProductionServer({ logFile }) {
     const tail = readFileSync(logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
     throw new Error(`the production server did not start: ${error instanceof Error ? error.message : String(error)}\n--- ${logFile} (last lines) ---\n${tail}`);
   }
-  return { origin, logFile, stop };
+  return { origin, logFile, stop, pid: child.pid ?? 0 };
 }

@@ -1,171 +1,207 @@
 // @ts-check
-// Serving throughput: autocannon against the production server and against a bare node:http
-// server (bare-server.js) replaying the very responses production gave, one target at a time
-// (the machine has 2 cores: one for the server under test, one for autocannon).
-//
-// Like for like: both get the same request headers, those of a desktop Chromium navigation
-// (including `Accept-Encoding: gzip, deflate, br, zstd`), so whatever encoding production
-// picks, the bare server sends those same encoded bytes. The bare server replays status,
-// status text and every header in order, except the hop-by-hop ones (Connection, Keep-Alive,
-// Transfer-Encoding, which Node's HTTP layer sets itself the same way) and Date (sent fresh).
-// A chunked production body is replayed chunked (as one chunk), a sized one with its length.
+// How the production server holds up: cached `/` against the ceiling (a bare node:http server
+// replaying `/`'s bytes, loaded by the same client), junk floods (random query strings on `/` and
+// `/events`, random unknown paths), real visitors' page loads while a flood runs, the server's
+// memory across the floods, and the caching headers of `/`. One load at a time: the machine has
+// 2 cores, one for the server under test and one for the load client.
 import { fork } from "node:child_process";
+import { performance } from "node:perf_hooks";
 import { once } from "node:events";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-// autocannon ships no types (tests/support/autocannon.d.ts declares some); the part used here is typed below.
-import autocannonUntyped from "autocannon";
 import { stopChildOnCleanup } from "./cleanup.js";
 import { rawGet } from "./http.js";
+import { loadClientName, runLoad } from "./load-client.js";
+
+/** @typedef {import("./load-client.js").LoadFigures} LoadFigures */
 
 /**
- * @typedef {object} Histogram
- * @property {number} average
- * @property {number} p99
- * @property {number} total
+ * @typedef {object} Flood
+ * @property {string} name
+ * @property {string} path
+ * @property {import("./load-client.js").Pattern} pattern
+ * @property {boolean} expect404
  */
-/**
- * @typedef {object} AutocannonResult
- * @property {Histogram} requests Requests per second samples (total: completed requests).
- * @property {Histogram} latency Milliseconds.
- * @property {Histogram} throughput Bytes per second samples (total: bytes).
- * @property {number} errors
- * @property {number} timeouts
- * @property {number} non2xx
- * @property {Record<string, { count: number }>} statusCodeStats
- * @property {number} duration Seconds.
- */
-const autocannon =
-  /** @type {(options: { url: string, connections: number, duration: number, headers: Record<string, string>, timeout?: number }) => Promise<AutocannonResult>} */ (
-    /** @type {unknown} */ (autocannonUntyped)
-  );
 
-const CHROMIUM_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Safari/537.36";
-
-/** @param {string} path */
-export function requestHeaders(path) {
-  return {
-    accept: path.startsWith("/api/") ? "application/json" : "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
-    "accept-encoding": "gzip, deflate, br, zstd",
-    "accept-language": "en-US,en;q=0.9",
-    "user-agent": CHROMIUM_UA,
-  };
-}
-
-/** Headers Node's HTTP layer writes itself; everything else is replayed verbatim. */
-const NOT_REPLAYED = new Set(["connection", "keep-alive", "transfer-encoding", "date"]);
+/** @type {Flood[]} */
+export const FLOODS = [
+  { name: "random queries on /", path: "/", pattern: "random-query", expect404: false },
+  { name: "random queries on /events", path: "/events", pattern: "random-query", expect404: false },
+  { name: "random unknown paths (404)", path: "/", pattern: "random-path", expect404: true },
+];
 
 /**
- * @typedef {object} LoadFigures
- * @property {number} requestsPerSecond Mean of autocannon's per-second samples.
- * @property {number} p99Ms Latency 99th percentile.
+ * @typedef {object} VisitorFigures
+ * @property {number} loads Page loads measured.
  * @property {number} p50Ms
- * @property {number} requests Completed requests.
- * @property {number} bytesPerResponse Mean bytes received per response (headers included).
- * @property {number} non2xx
- * @property {number} errors Connection errors and timeouts.
- * @property {Record<string, number>} statusCodes
+ * @property {number} p95Ms
+ * @property {number} maxMs
+ * @property {number} notOk Requests of those loads that did not answer 200.
+ * @property {string} during The flood that ran meanwhile.
+ */
+
+/**
+ * @typedef {object} CachingFigures
+ * @property {boolean} sameBytes `/` twice gave the same body.
+ * @property {string | null} etag
+ * @property {number} conditionalStatus The status of a GET with If-None-Match: that ETag.
+ * @property {string | null} cacheControl
+ * @property {string | null} vary
  */
 
 /**
  * @typedef {object} ServingResult
- * @property {string} path
- * @property {{ status: number, bodyBytes: number, contentEncoding: string | null, headers: string[] }} captured
- * @property {LoadFigures} production
- * @property {LoadFigures} bare
- * @property {number} ratio production / bare requests per second.
+ * @property {string} client
+ * @property {LoadFigures} ceiling Bare node:http replaying `/`.
+ * @property {LoadFigures} cached Production, cached `/`.
+ * @property {Array<Flood & { figures: LoadFigures, ratio: number }>} floods
+ * @property {VisitorFigures} visitors
+ * @property {{ beforeMb: number, afterMb: number, growthMb: number }} memory
+ * @property {CachingFigures} caching
+ * @property {boolean} clientCapped Production's `/` reached 90% of the ceiling: the client, not the server, may be the limit.
  */
 
-/** @param {AutocannonResult} result @returns {LoadFigures} */
-function loadFigures(result) {
-  return {
-    requestsPerSecond: Math.round(result.requests.average),
-    p99Ms: result.latency.p99,
-    p50Ms: /** @type {{ p50?: number }} */ (result.latency).p50 ?? 0,
-    requests: result.requests.total,
-    bytesPerResponse: result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : 0,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)])),
-  };
+const BROWSER_HEADERS = {
+  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+  "accept-encoding": "gzip, deflate, br, zstd",
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Safari/537.36",
+};
+
+/** Resident memory of a process, in MB (Linux). @param {number} pid */
+function rssMb(pid) {
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+  return Math.round(kb / 102.4) / 10;
 }
 
-/**
- * Starts bare-server.js with the responses to replay.
- * @param {Array<import("./bare-server.js").Replay>} replays
- */
-async function startBareServer(replays) {
+/** @param {string} origin */
+async function startBareServer(origin) {
+  const captured = await rawGet(`${origin}/`, BROWSER_HEADERS);
+  /** @type {string[]} */
+  const headers = [];
+  for (let index = 0; index < captured.rawHeaders.length; index += 2) {
+    const name = /** @type {string} */ (captured.rawHeaders[index]);
+    if (!["connection", "keep-alive", "transfer-encoding", "date"].includes(name.toLowerCase())) headers.push(name, /** @type {string} */ (captured.rawHeaders[index + 1]));
+  }
+  const replay = { path: "*", status: captured.status, statusMessage: captured.statusMessage, headers, chunked: false, bodyBase64: captured.body.toString("base64") };
   const child = fork(fileURLToPath(new URL("./bare-server.js", import.meta.url)), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const { exited, stop } = stopChildOnCleanup(child, 3_000);
-  child.send({ replays });
+  child.send({ replays: [replay] });
   const [message] = await Promise.race([
     once(child, "message"),
     exited.then(() => {
       throw new Error("the bare server exited before listening");
     }),
   ]);
-  const port = /** @type {{ port: number }} */ (message).port;
-  return { origin: `http://127.0.0.1:${port}`, stop };
+  return { origin: `http://127.0.0.1:${/** @type {{ port: number }} */ (message).port}`, stop };
+}
+
+/** The files a browser fetches for a page: its stylesheet and icon (scripts wait for an interaction). @param {string} html */
+function subresources(html) {
+  return [...html.matchAll(/<link rel="(?:stylesheet|icon)" href="(\/[^"]+)"/g)].map((match) => /** @type {string} */ (match[1]));
+}
+
+/**
+ * Page loads as a visitor's browser makes them, one after another on fresh connections: the
+ * document, then its stylesheet and icon together.
+ * @param {string} origin
+ * @param {number} durationMs
+ */
+async function visitorLoads(origin, durationMs) {
+  const pages = ["/", "/events", "/about", "/apply"];
+  /** @type {number[]} */
+  const times = [];
+  let notOk = 0;
+  const deadline = Date.now() + durationMs;
+  while (Date.now() < deadline) {
+    const path = pages[times.length % pages.length] ?? "/";
+    const started = performance.now();
+    const page = await rawGet(`${origin}${path}`, BROWSER_HEADERS);
+    const { gunzipSync, brotliDecompressSync } = await import("node:zlib");
+    const encoding = page.rawHeaders.find((_, index, all) => index % 2 === 1 && all[index - 1]?.toLowerCase() === "content-encoding");
+    const html = (encoding === "br" ? brotliDecompressSync(page.body) : encoding === "gzip" ? gunzipSync(page.body) : page.body).toString();
+    const files = await Promise.all(subresources(html).map((file) => rawGet(`${origin}${file}`, BROWSER_HEADERS)));
+    times.push(performance.now() - started);
+    notOk += [page, ...files].filter((answer) => answer.status !== 200).length;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  times.sort((a, b) => a - b);
+  /** @param {number} q */
+  const at = (q) => Math.round((times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0) * 10) / 10;
+  return { loads: times.length, p50Ms: at(0.5), p95Ms: at(0.95), maxMs: at(1), notOk };
+}
+
+/** @param {string} origin @returns {Promise<CachingFigures>} */
+async function caching(origin) {
+  const first = await rawGet(`${origin}/`, BROWSER_HEADERS);
+  const second = await rawGet(`${origin}/`, BROWSER_HEADERS);
+  /** @param {import("./http.js").RawResponse} answer @param {string} name */
+  const header = (answer, name) => answer.rawHeaders.find((_, index, all) => index % 2 === 1 && all[index - 1]?.toLowerCase() === name) ?? null;
+  const etag = header(first, "etag");
+  const conditional = await rawGet(`${origin}/`, { ...BROWSER_HEADERS, "if-none-match": etag ?? '"none"' });
+  return {
+    sameBytes: first.body.equals(second.body) && first.status === 200,
+    etag,
+    conditionalStatus: conditional.status,
+    cacheControl: header(first, "cache-control"),
+    vary: header(first, "vary"),
+  };
 }
 
 /**
  * @param {object} options
  * @param {string} options.origin The production server.
- * @param {string[]} options.paths
+ * @param {number} options.pid Its process id (for its memory).
  * @param {number} options.connections
  * @param {number} options.durationSeconds
- * @returns {Promise<ServingResult[]>}
+ * @returns {Promise<ServingResult>}
  */
-export async function runServing({ origin, paths, connections, durationSeconds }) {
-  /** @type {Array<import("./bare-server.js").Replay>} */
-  const replays = [];
-  for (const path of paths) {
-    // The first request warms production's caches (rendered pages, calendar read); the second is what we replay.
-    await rawGet(`${origin}${path}`, requestHeaders(path));
-    const response = await rawGet(`${origin}${path}`, requestHeaders(path));
-    /** @type {string[]} */
-    const headers = [];
-    let chunked = false;
-    for (let index = 0; index < response.rawHeaders.length; index += 2) {
-      const name = /** @type {string} */ (response.rawHeaders[index]);
-      const value = /** @type {string} */ (response.rawHeaders[index + 1]);
-      if (name.toLowerCase() === "transfer-encoding" && /chunked/i.test(value)) chunked = true;
-      if (!NOT_REPLAYED.has(name.toLowerCase())) headers.push(name, value);
-    }
-    replays.push({ path, status: response.status, statusMessage: response.statusMessage, headers, chunked, bodyBase64: response.body.toString("base64") });
-  }
+export async function runServing({ origin, pid, connections, durationSeconds }) {
+  const client = loadClientName();
+  console.log(`serving: load client ${client}, ${connections} connections, ${durationSeconds} s per load`);
+  const load = (/** @type {string} */ target, /** @type {string} */ path, /** @type {Flood["pattern"]} */ pattern, expect404 = false) =>
+    runLoad({ origin: target, path, pattern, connections, durationSeconds, expect404 });
 
-  const bare = await startBareServer(replays);
+  const bare = await startBareServer(origin);
+  let ceiling;
   try {
-    /** @type {ServingResult[]} */
-    const results = [];
-    for (const replay of replays) {
-      const { path } = replay;
-      /** @param {string} target */
-      const load = async (target) =>
-        loadFigures(await autocannon({ url: `${target}${path}`, connections, duration: durationSeconds, headers: requestHeaders(path) }));
-      const production = await load(origin);
-      const baseline = await load(bare.origin);
-      const ratio = baseline.requestsPerSecond > 0 ? production.requestsPerSecond / baseline.requestsPerSecond : 0;
-      const encodingIndex = replay.headers.findIndex((name, index) => index % 2 === 0 && name.toLowerCase() === "content-encoding");
-      results.push({
-        path,
-        captured: {
-          status: replay.status,
-          bodyBytes: Buffer.from(replay.bodyBase64, "base64").length,
-          contentEncoding: encodingIndex >= 0 ? (replay.headers[encodingIndex + 1] ?? null) : null,
-          headers: replay.headers.filter((_, index) => index % 2 === 0),
-        },
-        production,
-        bare: baseline,
-        ratio,
-      });
-      console.log(
-        `serving ${path}: production ${production.requestsPerSecond} req/s (p99 ${production.p99Ms} ms), ` +
-          `bare ${baseline.requestsPerSecond} req/s (p99 ${baseline.p99Ms} ms), ratio ${ratio.toFixed(2)}`,
-      );
-    }
-    return results;
+    ceiling = await load(bare.origin, "/", "fixed");
   } finally {
     await bare.stop();
   }
+  console.log(`serving: ceiling (bare node:http replaying /) ${ceiling.requestsPerSecond} req/s`);
+
+  // Warm: the first /events read loads the calendar.
+  await rawGet(`${origin}/events`, BROWSER_HEADERS);
+  const cached = await load(origin, "/", "fixed");
+  console.log(`serving: cached / ${cached.requestsPerSecond} req/s (p99 ${cached.p99Ms} ms)`);
+
+  const beforeMb = rssMb(pid);
+  const floods = [];
+  for (const flood of FLOODS) {
+    const figures = await load(origin, flood.path, flood.pattern, flood.expect404);
+    const ratio = cached.requestsPerSecond > 0 ? figures.requestsPerSecond / cached.requestsPerSecond : 0;
+    floods.push({ ...flood, figures, ratio });
+    console.log(`serving: flood ${flood.name}: ${figures.requestsPerSecond} req/s (${ratio.toFixed(2)}× cached /), p99 ${figures.p99Ms} ms`);
+  }
+
+  // Real visitors while the junk-query flood on / runs (the one that once pushed pages out of the cache).
+  const during = FLOODS[0] ?? { name: "", path: "/", pattern: /** @type {const} */ ("random-query"), expect404: false };
+  const flood = load(origin, during.path, during.pattern);
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const loads = await visitorLoads(origin, Math.max(1_000, durationSeconds * 1000 - 2_000));
+  await flood;
+  const visitors = { ...loads, during: during.name };
+  console.log(`serving: visitors during "${during.name}": ${loads.loads} page loads, p95 ${loads.p95Ms} ms, ${loads.notOk} not 200`);
+  const afterMb = rssMb(pid);
+
+  return {
+    client,
+    ceiling,
+    cached,
+    floods,
+    visitors,
+    memory: { beforeMb, afterMb, growthMb: Math.round((afterMb - beforeMb) * 10) / 10 },
+    caching: await caching(origin),
+    clientCapped: cached.requestsPerSecond >= 0.9 * ceiling.requestsPerSecond,
+  };
 }

@@ -1,5 +1,5 @@
 // @ts-check
-// Issue 4's targets, each figure beside its target with PASS or FAIL. 1 kB = 1000 bytes.
+// Issue 4's Lighthouse targets and issue 10's serving targets, each figure beside its target with PASS or FAIL. 1 kB = 1000 bytes.
 import { NOT_FOUND_PATH } from "./config.js";
 
 /** @typedef {import("./lighthouse.js").FigureKey} FigureKey */
@@ -56,24 +56,65 @@ export const LIGHTHOUSE_ROWS = [
   { key: "cpuIndex", label: "Host CPU index", target: null, pass: () => null, format: (value) => String(Math.round(value)) },
 ];
 
-/** @param {string} path Minimum production/bare requests-per-second ratio. */
-export function servingTarget(path) {
-  return path.startsWith("/api/") ? 0.7 : 0.5;
-}
+/** Each junk flood is served at least this share of the same server's rate on cached `/`. */
+export const FLOOD_RATIO = 0.5;
+/** Real visitors' page loads during a flood. */
+export const VISITOR_P95_MS = 100;
+/** Server memory growth over the floods. */
+export const MEMORY_GROWTH_MB = 50;
 
 /**
- * Production passes when it reaches the ratio and answered every request with a 2xx, without
- * connection errors (a rate limiter answering 429 fast would otherwise look like a win).
- * @param {ServingResult} result
+ * The serving checks (issue 10's targets).
+ * @param {ServingResult} serving
+ * @returns {Check[]}
  */
-export function servingPass(result) {
-  return result.ratio >= servingTarget(result.path) && result.production.non2xx === 0 && result.production.errors === 0 && result.captured.status < 300;
+export function servingChecks(serving) {
+  /** @type {Check[]} */
+  const checks = [];
+  for (const flood of serving.floods) {
+    const clean = flood.figures.errors === 0 && flood.figures.unexpectedStatus === 0;
+    checks.push({
+      scope: flood.name,
+      metric: "Flood req/s ÷ cached / req/s",
+      value: flood.ratio,
+      shown: `${flood.ratio.toFixed(2)} (${flood.figures.requestsPerSecond} req/s${clean ? "" : `, ${flood.figures.unexpectedStatus} unexpected statuses, ${flood.figures.errors} errors`})`,
+      target: `≥ ${FLOOD_RATIO}, every answer ${flood.expect404 ? "404" : "200"}`,
+      pass: flood.ratio >= FLOOD_RATIO && clean,
+    });
+  }
+  const { visitors, memory, caching } = serving;
+  checks.push({
+    scope: `visitors during ${visitors.during}`,
+    metric: "Page load p95",
+    value: visitors.p95Ms,
+    shown: `${visitors.p95Ms} ms (${visitors.loads} loads, ${visitors.notOk} not 200)`,
+    target: `< ${VISITOR_P95_MS} ms, all 200`,
+    pass: visitors.loads > 0 && visitors.p95Ms < VISITOR_P95_MS && visitors.notOk === 0,
+  });
+  checks.push({
+    scope: "server",
+    metric: "Memory growth over the floods",
+    value: memory.growthMb,
+    shown: `${memory.growthMb} MB (${memory.beforeMb} → ${memory.afterMb} MB)`,
+    target: `< ${MEMORY_GROWTH_MB} MB`,
+    pass: memory.growthMb < MEMORY_GROWTH_MB,
+  });
+  const shared = /\bpublic\b/.test(caching.cacheControl ?? "") && /\bs-maxage=\d+/.test(caching.cacheControl ?? "") && !/no-store|private/.test(caching.cacheControl ?? "");
+  checks.push({
+    scope: "/",
+    metric: "Twice the same bytes; ETag → 304; shared-cacheable",
+    value: null,
+    shown: `${caching.sameBytes ? "same bytes" : "different bytes"}, ${caching.etag ?? "no ETag"} → ${caching.conditionalStatus}, ${caching.cacheControl ?? "no Cache-Control"}`,
+    target: "same, 304, public with s-maxage",
+    pass: caching.sameBytes && caching.etag !== null && caching.conditionalStatus === 304 && shared,
+  });
+  return checks;
 }
 
 /**
  * Every check, flat, for the JSON summary and the PASS/FAIL count.
  * @param {RouteResult[]} routes
- * @param {ServingResult[]} serving
+ * @param {ServingResult | undefined} serving
  * @returns {Check[]}
  */
 export function evaluate(routes, serving) {
@@ -92,15 +133,6 @@ export function evaluate(routes, serving) {
       checks.push({ scope: route.route, metric: row.label, value, shown: row.format(value), target: row.target, pass });
     }
   }
-  for (const result of serving) {
-    checks.push({
-      scope: result.path,
-      metric: "Production / bare req/s",
-      value: result.ratio,
-      shown: result.ratio.toFixed(3),
-      target: `≥ ${servingTarget(result.path)}`,
-      pass: servingPass(result),
-    });
-  }
+  if (serving) checks.push(...servingChecks(serving));
   return checks;
 }
