@@ -113,13 +113,14 @@ test.describe("waitForQuietNetwork", () => {
     await page.goto("/about");
     await waitForQuietNetwork(page);
 
-    await page.evaluate(() => void fetch("/slow.txt"));
     const started = Date.now();
+    // Wait until Playwright has seen the request: evaluate() returns before its event arrives.
+    await Promise.all([page.waitForRequest("**/slow.txt"), page.evaluate(() => void fetch("/slow.txt"))]);
     await waitForQuietNetwork(page);
     // 1.5 s for the answer, then 0.5 s of quiet.
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
 
-    await page.evaluate(() => void fetch("/hung.txt"));
+    await Promise.all([page.waitForRequest("**/hung.txt"), page.evaluate(() => void fetch("/hung.txt"))]);
     await expect(waitForQuietNetwork(page, 500, 1_000)).rejects.toThrow(/in flight: http:\/\/[^ ]+\/hung\.txt/);
     release();
     await waitForQuietNetwork(page);
