@@ -16,6 +16,11 @@ export type SiteRoute = {
   cache: CacheKind;
   /** The query parameters the answer depends on, each with the values that change it; all others are ignored. */
   query?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * How long the answer waits for a calendar with nothing to show yet (the first read, still going);
+   * past that it is rendered in its loading state. Without it, the events cache's own limit (4 s).
+   */
+  eventsWaitMs?: number;
   /** A path parameter naming one calendar event: an id the calendar does not list answers 404 without a render. */
   eventParam?: string;
   /** Listed in the sitemap. */
@@ -24,12 +29,15 @@ export type SiteRoute = {
   rateLimit?: "api";
 };
 
+/** The events page waits this long for a first read of the calendar, then goes out loading (issue 11). */
+export const EVENTS_PAGE_WAIT_MS = 1_000;
+
 export const siteRoutes: readonly SiteRoute[] = [
   { pattern: "", file: "routes/home.tsx", cache: "static", sitemap: true },
   { pattern: "apply", file: "routes/apply.tsx", cache: "static", sitemap: true },
   { pattern: "about", file: "routes/about.tsx", cache: "static", sitemap: true },
   { pattern: "contact", file: "routes/contact.tsx", cache: "static", sitemap: true },
-  { pattern: "events", file: "routes/events.tsx", cache: "events", query: { tab: ["past"], all: ["1"] }, sitemap: true },
+  { pattern: "events", file: "routes/events.tsx", cache: "events", query: { tab: ["past"], all: ["1"] }, eventsWaitMs: EVENTS_PAGE_WAIT_MS, sitemap: true },
   { pattern: "portal", file: "routes/portal.tsx", cache: "static", sitemap: true },
   { pattern: "sitemap.xml", file: "routes/sitemap.xml.ts", cache: "static" },
   { pattern: "robots.txt", file: "routes/robots.txt.ts", cache: "static" },

@@ -23,8 +23,8 @@ export type AnswerStoreOptions = {
   csp: CspFor;
   /** The client build, whose files pass through to the static file server. */
   clientRoot?: string;
-  /** The calendar's current outcome; the events cache's by default (tests inject one). */
-  eventsOutcome?: () => Promise<EventsOutcome>;
+  /** The calendar's current outcome, waiting at most `waitMs` for a first read; the events cache's by default. */
+  eventsOutcome?: (waitMs?: number) => Promise<EventsOutcome>;
   maxBytes?: number;
   /** Called for every render (a debug log line: renders are rare, and tests count them). */
   onRender?: (url: string) => void;
@@ -45,7 +45,7 @@ export function createAnswerStore({
   render,
   csp,
   clientRoot,
-  eventsOutcome = () => getEventsOutcome(),
+  eventsOutcome = (waitMs) => getEventsOutcome({ waitMs }),
   maxBytes = 64 * 1024 * 1024,
   onRender,
 }: AnswerStoreOptions): AnswerStore {
@@ -98,7 +98,7 @@ export function createAnswerStore({
     }
     const { route, url, params } = target;
     if (route.cache === "static") return answerFor(url, { url, kind: "static" });
-    const events = await eventsOutcome();
+    const events = await eventsOutcome(route.eventsWaitMs);
     if (route.eventParam !== undefined) {
       // An unknown event id is one stored 404; while the calendar is unavailable, one stored error.
       if (!events.ok) return answerFor(`${route.pattern}|${events.version}`, { url, kind: "events", events });

@@ -30,7 +30,21 @@ export function EventList({
   /** Show at most this many, with a link to the whole list. */
   limit?: number;
 }) {
-  if (state.status === "loading") return <Spinner label="Loading events..." />;
+  if (state.status === "loading") {
+    const again = `/events${tab === "past" ? "?tab=past" : ""}`;
+    // data-start-scripts: a page served loading starts its scripts at once (lib/deferred-scripts.ts),
+    // so the list replaces the spinner without waiting for the visitor to interact.
+    return (
+      <div data-start-scripts="">
+        <Spinner label="Loading events..." />
+        <noscript>
+          <p className="text-ink-soft">
+            The calendar is taking longer than usual. <a href={again} className="font-semibold text-ink underline underline-offset-4">Reload the page</a> in a moment to see the events.
+          </p>
+        </noscript>
+      </div>
+    );
+  }
 
   if (state.status === "error") {
     return (

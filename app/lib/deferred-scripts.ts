@@ -21,6 +21,8 @@ export function startOnFirstInteraction(): void {
     }
   };
   for (const kind of kinds) window.addEventListener(kind, start, options);
+  // A page that still has to fetch what it shows (the events list, loading) starts at once.
+  if (document.querySelector("[data-start-scripts]")) start();
 }
 
 export const deferredStartScript = `(${startOnFirstInteraction.toString()})();`;

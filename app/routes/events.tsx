@@ -11,13 +11,13 @@ import { EventTabs } from "~/events/event-tabs";
 import { eventsForTab } from "~/events/filter";
 import { eventJsonLd } from "~/events/json-ld";
 import type { EventsResponse } from "~/events/model";
-import { EventsUnavailableError } from "~/events/server/events.server";
-import { readEvents } from "~/events/server/snapshot.server";
+import { readEventsOutcome } from "~/events/server/snapshot.server";
 import { listLimit, parseTab } from "~/events/tab";
 import { newTab } from "~/lib/external";
 import { jsonLdScript } from "~/lib/json-ld";
 import { getQueryClient } from "~/lib/query-client";
 import { pageMeta } from "~/lib/seo";
+import { EVENTS_PAGE_WAIT_MS } from "~/site-routes";
 import type { Route } from "./+types/events";
 
 // The spec §7 read: GET /api/calendar/events through the default query function.
@@ -31,17 +31,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-// Document requests: the events are in the HTML (readable without JavaScript, indexable).
+// Document requests: the events are in the HTML (readable without JavaScript, indexable). A first
+// read of the calendar that takes over a second is not waited for: the page goes out in its loading
+// state, its scripts start at once, and the list follows from the API.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const view = { tab: parseTab(search), limit: listLimit(search), now: Date.now() };
-  try {
-    return { ...view, events: await readEvents(context), failed: false };
-  } catch (error) {
-    if (!(error instanceof EventsUnavailableError)) throw error;
-    // The error state must not be kept by browsers or CDNs as the page for /events.
-    return data({ ...view, events: null, failed: true }, { headers: { "Cache-Control": "no-store" } });
-  }
+  const outcome = await readEventsOutcome(context, EVENTS_PAGE_WAIT_MS);
+  if (outcome.ok) return { ...view, events: outcome.response, failed: false };
+  // The loading and error states must not be kept by browsers or CDNs as the page for /events.
+  return data({ ...view, events: null, failed: !outcome.loading }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs): HeadersInit {

@@ -118,6 +118,32 @@ describe("/events backed by Google Calendar", () => {
     expect(html).not.toContain(fake.apiKey);
   });
 
+  it("slow: the page does not wait over a second for a first read; it goes out loading, uncached, and starts its scripts", async () => {
+    const slow = await startFakeGoogleCalendar({ slowMs: 3_000 });
+    slow.setScenario("slow");
+    const server = await startServer({ ...NO_SOURCE, GOOGLE_CALENDAR_ID: slow.calendarId, GOOGLE_API_KEY: slow.apiKey, GOOGLE_CALENDAR_API_URL: slow.url });
+    servers.push(server);
+    try {
+      const started = Date.now();
+      const res = await fetch(`${server.url}/events?tab=past`);
+      const html = await res.text();
+      expect(Date.now() - started).toBeLessThan(2_500);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(html).toContain("Loading events...");
+      expect(html).toContain("data-start-scripts");
+      // Without JavaScript: how to see the list.
+      expect(html).toMatch(/<noscript>.*<a href="\/events\?tab=past"[^>]*>Reload the page<\/a>/s);
+      // The read goes on; once it has ended the page has the list, cacheable again.
+      await expect.poll(async () => (await page(server, "?tab=past")).html.includes("Loading events..."), { timeout: 10_000, interval: 500 }).toBe(false);
+      const done = await fetch(`${server.url}/events?tab=past`);
+      expect(done.headers.get("cache-control")).toMatch(/^public/);
+      expect(titles(await done.text()).length).toBeGreaterThan(0);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it("stale: says when the list was last updated when the calendar fails after a good read", async () => {
     const server = await start("normal", { EVENTS_CACHE_TTL_SECONDS: "1" });
     expect(titles((await page(server)).html)).toHaveLength(4);

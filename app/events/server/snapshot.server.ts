@@ -10,10 +10,13 @@ import { EventsUnavailableError, getEvents } from "./events.server";
 
 export type EventsOutcome =
   | { ok: true; response: EventsResponse; version: string; hasEvent: (id: string) => boolean }
-  | { ok: false; version: string };
+  /** `loading`: the first read is still going after the wait the caller allowed; else it failed. */
+  | { ok: false; loading: boolean; version: string };
 
 /** While the calendar is unavailable, a stored error answer is reused for this long. */
 export const UNAVAILABLE_VERSION_MS = 5_000;
+/** While the first read goes on, a stored loading answer is reused for this long. */
+export const LOADING_VERSION_MS = 1_000;
 
 /** Set by the server when it renders for its store; absent for other renders, which read the cache. */
 export const eventsOutcomeContext = createContext<EventsOutcome | null>(null);
@@ -43,10 +46,23 @@ function countUpTo(sorted: number[], now: number): number {
   return low;
 }
 
-/** The current outcome of the events cache (waiting, as getEvents does, only when there is nothing yet). */
-export async function getEventsOutcome(now = Date.now()): Promise<EventsOutcome> {
+const LOADING = Symbol("loading");
+
+/**
+ * The current outcome of the events cache. With nothing to show yet it waits for the read, as
+ * getEvents does, or at most `waitMs`: past that the outcome is `loading` (the read goes on).
+ */
+export async function getEventsOutcome({ now = Date.now(), waitMs }: { now?: number; waitMs?: number } = {}): Promise<EventsOutcome> {
   try {
-    const response = await getEvents();
+    const pending = getEvents();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<typeof LOADING>((resolve) => (timer = waitMs === undefined ? undefined : setTimeout(() => resolve(LOADING), waitMs)));
+    const response = await (waitMs === undefined ? pending : Promise.race([pending, deadline]).finally(() => clearTimeout(timer)));
+    if (response === LOADING) {
+      // The read goes on; its outcome is for later requests.
+      pending.catch(() => undefined);
+      return { ok: false, loading: true, version: `loading|${Math.floor(now / LOADING_VERSION_MS)}` };
+    }
     const index = indexOf(response.events);
     const ended = countUpTo(index.ends, now);
     return {
@@ -57,8 +73,13 @@ export async function getEventsOutcome(now = Date.now()): Promise<EventsOutcome>
     };
   } catch (error) {
     if (!(error instanceof EventsUnavailableError)) throw error;
-    return { ok: false, version: `unavailable|${Math.floor(now / UNAVAILABLE_VERSION_MS)}` };
+    return { ok: false, loading: false, version: `unavailable|${Math.floor(now / UNAVAILABLE_VERSION_MS)}` };
   }
+}
+
+/** The outcome a loader renders: the one the server rendered this answer for, or the cache's now. */
+export async function readEventsOutcome(context: Readonly<RouterContextProvider>, waitMs?: number): Promise<EventsOutcome> {
+  return context.get(eventsOutcomeContext) ?? (await getEventsOutcome({ waitMs }));
 }
 
 /**
@@ -66,7 +87,7 @@ export async function getEventsOutcome(now = Date.now()): Promise<EventsOutcome>
  * @throws EventsUnavailableError when there are none to show.
  */
 export async function readEvents(context: Readonly<RouterContextProvider>): Promise<EventsResponse> {
-  const outcome = context.get(eventsOutcomeContext) ?? (await getEventsOutcome());
+  const outcome = await readEventsOutcome(context);
   if (!outcome.ok) throw new EventsUnavailableError("The events calendar is unavailable right now.");
   return outcome.response;
 }

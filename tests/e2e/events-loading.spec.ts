@@ -1,0 +1,52 @@
+import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
+import { startServer, type RunningServer } from "../support/start-server";
+import { DESKTOP, PHONE, expect, isHydrated, test } from "./fixtures";
+
+// Spec §4's loading state, from the server: a calendar slower than a second to answer its first
+// read does not hold the visitor on a blank screen. The page arrives with the spinner, starts its
+// scripts without waiting for an interaction, and the list replaces the spinner when the read ends.
+
+test.describe("a calendar slow to answer its first read", () => {
+  let fake: FakeGoogleCalendar;
+  let server: RunningServer;
+
+  test.beforeEach(async () => {
+    // A fresh server each time: its first read is the slow one.
+    fake = await startFakeGoogleCalendar({ slowMs: 2_500 });
+    fake.setScenario("slow");
+    server = await startServer({ GOOGLE_CALENDAR_ID: fake.calendarId, GOOGLE_API_KEY: fake.apiKey, GOOGLE_CALENDAR_API_URL: fake.url, CALENDAR_ICS_URL: "" });
+  });
+  test.afterEach(async () => {
+    await server?.stop();
+    await fake?.close();
+  });
+
+  test.describe("with JavaScript", () => {
+    test.use({ viewport: DESKTOP });
+
+    test("shows 'Loading events...' at once, then the list, with no interaction", async ({ page }) => {
+      // The document's own timing is measured in tests/integration/events-page.test.ts.
+      await page.goto(`${server.url}/events`, { waitUntil: "commit" });
+      await expect(page.getByRole("status")).toHaveText("Loading events...");
+      // Nobody touches the page: its scripts started by themselves and fetch the list.
+      await expect.poll(() => page.evaluate(isHydrated), { timeout: 10_000 }).toBe(true);
+      await expect(page.locator("main article").first()).toBeVisible({ timeout: 10_000 });
+      await expect(page.getByText("Loading events...")).toHaveCount(0);
+    });
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ viewport: PHONE, javaScriptEnabled: false });
+
+    test("says how to see the list, and reloading shows it", async ({ page }) => {
+      await page.goto(`${server.url}/events`);
+      await expect(page.getByText("Loading events...")).toBeVisible();
+      const reload = page.getByRole("link", { name: "Reload the page" });
+      await expect(reload).toBeVisible();
+      // Once the read has ended (2.5 s), the link leads to the list.
+      await page.waitForTimeout(3_000);
+      await reload.click();
+      await expect(page.locator("main article").first()).toBeVisible();
+    });
+  });
+});
