@@ -7,6 +7,7 @@ import { NotFoundCard } from "./components/not-found-card";
 import { OrganizationJsonLd } from "./components/organization-json-ld";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { NotificationsArea } from "./components/toast/notifications-area";
 import { getPublicConfig } from "./config.server";
 import { deferredStartScript } from "./lib/deferred-scripts";
 
@@ -49,10 +50,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <SiteFooter />
         </Tooltip.Provider>
         {hydrated ? (
-          <Suspense fallback={null}>
+          <Suspense fallback={<NotificationsArea />}>
             <Toaster />
           </Suspense>
-        ) : null}
+        ) : (
+          <NotificationsArea />
+        )}
         <ScrollRestoration />
         <Scripts />
         {/* Allowed by its hash in the CSP, like every inline script the server sends. */}

@@ -1,11 +1,20 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { X } from "lucide-react";
-import { useSyncExternalStore } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
+import { FOCUS_NOTIFICATIONS_FLAG } from "~/lib/deferred-scripts";
 import { toastStore } from "./toast-store";
 
 /** Radix toast provider and viewport, configured with the spec §9 constants. */
 export default function Toaster() {
   const { toasts } = useSyncExternalStore(toastStore.subscribe, toastStore.getState, toastStore.getState);
+  const viewport = useRef<HTMLOListElement>(null);
+  // F8 before this code arrived focused the placeholder area, which this one replaces: keep the focus here.
+  useEffect(() => {
+    const state = window as unknown as Record<string, boolean | undefined>;
+    if (!state[FOCUS_NOTIFICATIONS_FLAG]) return;
+    state[FOCUS_NOTIFICATIONS_FLAG] = false;
+    if (document.activeElement === null || document.activeElement === document.body) viewport.current?.focus();
+  }, []);
   return (
     <ToastPrimitive.Provider duration={5000} swipeDirection="right" swipeThreshold={50} label="Notification">
       {toasts.map((t) => (
@@ -32,6 +41,7 @@ export default function Toaster() {
         </ToastPrimitive.Root>
       ))}
       <ToastPrimitive.Viewport
+        ref={viewport}
         hotkey={["F8"]}
         className="fixed right-0 bottom-0 z-50 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none"
       />
