@@ -63,7 +63,7 @@ function parseFile(dir: string, key: FileKey, problems: ContentProblem[]): Parse
   const doc = parseDocument(readFileSync(fullPath, "utf8"), { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
     for (const error of doc.errors) {
-      problems.push({ file, path: "", line: error.linePos?.[0].line, message: `not valid YAML: ${error.message.split("\n")[0]}` });
+      problems.push({ file, path: "", line: lines.linePos(error.pos[0]).line, message: `not valid YAML: ${error.message.split("\n")[0]}` });
     }
     return undefined;
   }
@@ -145,12 +145,14 @@ export async function loadContent(dir: string): Promise<LoadedContent> {
   return { content, problems };
 }
 
+// Only the message is the error's own text, so a build log prints the list and nothing else.
 export class ContentError extends Error {
-  override name = "ContentError";
-  constructor(readonly problems: ContentProblem[]) {
+  constructor(problems: ContentProblem[]) {
     super(`The site's content has ${problems.length === 1 ? "a problem" : `${problems.length} problems`}:\n  ${problems.map(formatProblem).join("\n  ")}\nSee docs/editing-content.md.`);
   }
 }
+
+ContentError.prototype.name = "ContentError";
 
 /** The content, or a ContentError listing every problem. */
 export async function loadValidContent(dir: string): Promise<RawContent> {

@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
 import { renderSquare, type Rendition } from "./images.server";
-import { loadValidContent } from "./load.server";
+import { ContentError, loadContent, loadValidContent } from "./load.server";
 import { contentFiles, PORTRAIT, type RawContent } from "./schema";
 
 export const CONTENT_MODULE = "virtual:site-content";
@@ -74,6 +74,15 @@ export function siteContent(options: SiteContentOptions = defaultContentOptions)
   const dir = path.resolve(options.dir);
   return {
     name: "site-content",
+    // Checked first, so a content problem stops the build at once, reported as its list alone
+    // (a stack trace would only bury it).
+    async buildStart() {
+      const { problems } = await loadContent(dir);
+      if (problems.length === 0) return;
+      const error = new ContentError(problems);
+      error.stack = error.message;
+      throw error;
+    },
     resolveId(id) {
       return id === CONTENT_MODULE ? RESOLVED : undefined;
     },
