@@ -1,6 +1,6 @@
 import * as Tooltip from "@radix-ui/react-tooltip";
 import type { Picture } from "~/content";
-import { PORTRAIT } from "~/content/schema";
+import { PORTRAIT } from "~/content/portrait";
 import { newTab } from "~/lib/external";
 import { monogram } from "./monogram";
 

@@ -7,7 +7,8 @@ import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
 import { renderSquare, type Rendition } from "./images.server";
 import { ContentError, loadContent, loadValidContent } from "./load.server";
-import { contentFiles, PORTRAIT, type RawContent } from "./schema";
+import { PORTRAIT } from "./portrait";
+import { contentFiles, type RawContent } from "./schema";
 
 export const CONTENT_MODULE = "virtual:site-content";
 const RESOLVED = `\0${CONTENT_MODULE}`;

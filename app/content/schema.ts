@@ -170,6 +170,3 @@ export type Content = {
 
 /** The content as validated, before photos are rendered. */
 export type RawContent = Omit<Content, "founders" | "board"> & { founders: FounderEntry[]; board: BoardMemberEntry[] };
-
-/** Portraits on founder and board cards: 160 CSS px squares, rendered at 1x and 2x. */
-export const PORTRAIT = { size: 160, densities: [1, 2] } as const;
