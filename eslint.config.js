@@ -40,6 +40,8 @@ export default tseslint.config(
   {
     // Shared UI and content stay independent of the events feature.
     files: ["app/components/**", "app/content/**"],
+    // The build-time content loader (load, images, plugin) is Node code and may use its siblings.
+    ignores: ["**/*.server.ts", "**/*.server.test.ts"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [serverModules, { group: ["~/events/*", "../events/*"], message: "components/ and content/ must not depend on the events feature." }] }],
     },

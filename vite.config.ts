@@ -1,19 +1,9 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig, type Plugin } from "vite";
-import { assertValidContent } from "./app/content/validate";
+import { defineConfig } from "vite";
+import { siteContent } from "./app/content/plugin.server";
 import { precompress } from "./scripts/precompress";
-
-// Operator-edited content is checked before anything is built or served.
-function validateContent(): Plugin {
-  return {
-    name: "validate-content",
-    buildStart() {
-      assertValidContent();
-    },
-  };
-}
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
@@ -22,5 +12,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
   },
-  plugins: [validateContent(), tailwindcss(), reactRouter(), precompress()],
+  // Operator-edited content (content/*.yaml and its photos) is validated and compiled into the
+  // site; a problem in it fails the build.
+  plugins: [siteContent(), tailwindcss(), reactRouter(), precompress()],
 }));

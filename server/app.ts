@@ -3,6 +3,7 @@
 // assembles into the running process.
 import { createRequestHandler } from "@react-router/express";
 import { createRequestHandler as createFetchHandler, RouterContextProvider } from "react-router";
+import { warnAboutSiteUrl } from "~/config.server";
 import { getEnv } from "~/env.server";
 import { eventsOutcomeContext, type EventsOutcome } from "~/events/server/snapshot.server";
 import { getLogger } from "~/logger.server";
@@ -11,6 +12,7 @@ import { requestContext } from "~/request-context.server";
 // Parsed at import so a bad configuration stops start-up, not the first request.
 export const env = getEnv();
 export const logger = getLogger();
+warnAboutSiteUrl(env, logger);
 
 /** The React Router request handler; each request's context carries its id and logger. */
 export const app = createRequestHandler({

@@ -6,7 +6,6 @@ import type { RequestListener } from "node:http";
 import compression from "compression";
 import type { RequestHandler } from "express";
 import express from "express";
-import { site } from "~/content";
 import { getPublicConfig } from "~/config.server";
 import type { Env } from "~/env.server";
 import type { Logger } from "~/logger.server";
@@ -42,7 +41,7 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
   // Whether X-Forwarded-For/-Proto are believed (req.ip, req.secure): only as far as TRUST_PROXY says.
   app.set("trust proxy", env.TRUST_PROXY);
 
-  const frameOrigin = originOf(site.calendar.embedUrl);
+  const frameOrigin = originOf(getPublicConfig().calendar.embedUrl);
   const formOrigin = originOf(getPublicConfig().contactSurveyUrl);
   const cspOptions: CspOptions = {
     frameOrigins: frameOrigin ? [frameOrigin] : [],

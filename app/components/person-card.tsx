@@ -1,5 +1,6 @@
 import * as Tooltip from "@radix-ui/react-tooltip";
-import type { LocalImage } from "~/content/schema";
+import type { Picture } from "~/content";
+import { PORTRAIT } from "~/content/portrait";
 import { newTab } from "~/lib/external";
 import { monogram } from "./monogram";
 
@@ -8,30 +9,48 @@ type Person = {
   title: string;
   company?: string;
   description: string;
-  image?: LocalImage;
+  picture?: Picture;
   linkedinUrl?: string;
 };
+
+// The portrait is always PORTRAIT.size CSS px wide (Tailwind's size-40), whatever the viewport.
+const PORTRAIT_SIZES = `${PORTRAIT.size}px`;
+const srcSet = (candidates: Picture["sources"][number]["candidates"]) => candidates.map((c) => `${c.url} ${c.width}w`).join(", ");
+
+/** A portrait from the build's renditions: AVIF where the browser has it, else WebP; lazy, below the fold. */
+export function Portrait({ picture }: { picture: Picture }) {
+  return (
+    <picture>
+      {picture.sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={srcSet(source.candidates)} sizes={PORTRAIT_SIZES} />
+      ))}
+      <img
+        src={picture.src}
+        srcSet={srcSet(picture.sources.find((s) => s.type === "image/webp")?.candidates ?? [])}
+        sizes={PORTRAIT_SIZES}
+        width={picture.width}
+        height={picture.height}
+        alt={picture.alt}
+        loading="lazy"
+        decoding="async"
+        className="size-40 rounded-xl bg-sand object-cover"
+      />
+    </picture>
+  );
+}
 
 /** A founder or board member: photo (or monogram), name, role and a short bio. */
 export function PersonCard({ person, headingLevel: Heading = "h3" }: { person: Person; headingLevel?: "h3" | "h4" }) {
   return (
     <article className="flex h-full flex-col gap-4 rounded-2xl border border-ink/10 bg-white p-6 shadow-[0_1px_2px_rgba(20,33,61,0.04)]">
-      <div className="flex items-center gap-4">
-        {person.image ? (
-          <img
-            src={person.image.src}
-            width={person.image.width}
-            height={person.image.height}
-            alt={person.image.alt}
-            loading="lazy"
-            decoding="async"
-            className="size-16 shrink-0 rounded-full object-cover"
-          />
+      <div className="flex flex-col gap-4">
+        {person.picture ? (
+          <Portrait picture={person.picture} />
         ) : (
           <span
             aria-hidden="true"
             data-testid="monogram"
-            className="grid size-16 shrink-0 place-items-center rounded-full bg-sand font-serif text-xl font-semibold text-ink"
+            className="grid size-40 place-items-center rounded-xl bg-sand font-serif text-5xl font-semibold text-ink"
           >
             {monogram(person.name)}
           </span>

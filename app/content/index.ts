@@ -1,23 +1,4 @@
-import { about } from "./about";
-import { benefits } from "./benefits";
-import { board } from "./board";
-import { founders } from "./founders";
-import { home } from "./home";
-import { portalFeatures } from "./portal";
-import type { Content } from "./schema";
-import { site } from "./site";
-import { steps } from "./steps";
-
-// Everything an operator edits lives in this folder; the build validates it against schema.ts.
-export const content: Content = {
-  site,
-  home,
-  founders,
-  benefits,
-  steps,
-  about,
-  board,
-  portalFeatures,
-};
-
-export { about, benefits, board, founders, home, portalFeatures, site, steps };
+// The operator's content (content/*.yaml at the repository root), validated and with photos
+// rendered by the build (plugin.server.ts). Pages read it from here; nothing here is edited by hand.
+export { about, apply, benefits, board, contact, events, founders, home, portal, site, steps } from "virtual:site-content";
+export type { Benefit, BoardMember, Content, Founder, Picture, Step } from "./schema";

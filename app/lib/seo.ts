@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { site } from "~/content";
-import type { PublicConfig } from "./public-config";
+import { LOCAL_SITE_URL, type PublicConfig } from "./public-config";
 
 type MetaInput = {
   title: string;
@@ -12,7 +12,7 @@ type MetaInput = {
 
 export function siteUrlFrom(matches: MetaInput["matches"]): string {
   const root = matches.find((m) => m?.id === "root")?.loaderData as { config?: PublicConfig } | undefined;
-  return root?.config?.siteUrl ?? site.defaultSiteUrl;
+  return root?.config?.siteUrl ?? LOCAL_SITE_URL;
 }
 
 /** Title, description, canonical URL, Open Graph and Twitter card tags for one page. */

@@ -7,7 +7,7 @@ import type { Route } from "./+types/about";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "About Us",
-    description: "Our mission and values, the Global Leadership Board, and why our alumni connection matters.",
+    description: about.description,
     path: "/about",
     matches,
   });
@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function About() {
   return (
     <>
-      <PageHeader eyebrow="About Us" title="Run by founders, for founders" lead={about.intro} />
+      <PageHeader eyebrow="About Us" title={about.title} lead={about.lead} />
 
       <Section id="mission-heading" title="Mission & Values">
         <p className="mb-10 max-w-3xl font-serif text-2xl leading-snug text-ink">{about.mission}</p>

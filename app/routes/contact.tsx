@@ -2,14 +2,14 @@ import { Mail, MapPin } from "lucide-react";
 import { ContactForm } from "~/components/contact-form";
 import { PageHeader } from "~/components/page-header";
 import { usePublicConfig } from "~/components/use-public-config";
-import { site } from "~/content";
+import { contact, site } from "~/content";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Contact Us",
-    description: `Questions about membership, events or partnerships? Get in touch with the ${site.name} team.`,
+    description: contact.description,
     path: "/contact",
     matches,
   });
@@ -20,14 +20,12 @@ export default function Contact() {
     <>
       <PageHeader
         eyebrow="Contact Us"
-        title="We would love to hear from you"
-        lead="Questions about membership, events or partnerships: the team of alumni volunteers reads every message."
+        title={contact.title}
+        lead={contact.lead}
       />
       <div className="mx-auto grid max-w-6xl gap-12 px-4 py-16 sm:px-6 sm:py-20 md:grid-cols-[1fr_1.3fr]">
         <div className="flex flex-col gap-6">
-          <p className="text-lg leading-relaxed text-ink-soft">
-            Prefer e-mail? Write to us directly. We usually answer within a few days.
-          </p>
+          <p className="text-lg leading-relaxed text-ink-soft">{contact.emailNote}</p>
           <ul className="flex flex-col gap-3 text-ink">
             <li className="flex items-center gap-3">
               <Mail aria-hidden="true" className="size-5 text-brass-dark" />

@@ -4,7 +4,7 @@ import { data } from "react-router";
 import { Rss } from "lucide-react";
 import { PageHeader } from "~/components/page-header";
 import { usePublicConfig } from "~/components/use-public-config";
-import { site } from "~/content";
+import { events as page, site } from "~/content";
 import { CalendarEmbed } from "~/events/calendar-embed";
 import { EventList, type EventListState } from "~/events/event-list";
 import { EventTabs } from "~/events/event-tabs";
@@ -26,7 +26,7 @@ const EVENTS_QUERY_KEY = ["/api/calendar/events"];
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Member Events",
-    description: "Core groups, speaker evenings and socials: the community's upcoming and past events and shared calendar.",
+    description: page.description,
     path: "/events",
     matches,
   });
@@ -66,7 +66,7 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
 
 function Events({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
   const { tab, limit, now, events, failed } = loaderData;
-  const { siteUrl } = usePublicConfig();
+  const { siteUrl, calendar } = usePublicConfig();
   const query = useQuery<EventsResponse>({
     queryKey: EVENTS_QUERY_KEY,
     initialData: events ?? undefined,
@@ -87,7 +87,7 @@ function Events({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
       <PageHeader
         eyebrow="Calendar"
         title="Member Events"
-        lead="Speaker evenings, workshops and socials, virtual and in New York. Events marked Members Only need a login at the portal."
+        lead={page.lead}
       />
       <div className="mx-auto flex max-w-6xl flex-col gap-14 px-4 py-14 sm:px-6">
         <section aria-labelledby="events-list-heading" className="flex flex-col gap-6">
@@ -114,7 +114,7 @@ function Events({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
           <h2 id="calendar-heading" className="font-serif text-2xl font-semibold text-ink">
             Shared calendar
           </h2>
-          <CalendarEmbed />
+          <CalendarEmbed calendar={calendar} subscribeUrl={query.data?.subscribeUrl} />
         </section>
       </div>
       {upcoming.length > 0 ? (

@@ -103,9 +103,9 @@ export default function Home() {
         <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 px-4 py-16 sm:px-6 md:flex-row md:items-center md:justify-between">
           <div>
             <h2 id="cta-heading" className="font-serif text-3xl font-semibold tracking-tight text-ink">
-              Ready to find your circle?
+              {home.callToAction.heading}
             </h2>
-            <p className="mt-2 text-ink-soft">Applications are reviewed by members, every month.</p>
+            <p className="mt-2 text-ink-soft">{home.callToAction.text}</p>
           </div>
           <Link to="/apply" className={buttonStyles.primaryLarge}>
             Apply to Join

@@ -2,7 +2,7 @@ import { CheckCircle2, ExternalLink } from "lucide-react";
 import { buttonStyles } from "~/components/button-styles";
 import { PageHeader } from "~/components/page-header";
 import { usePublicConfig } from "~/components/use-public-config";
-import { portalFeatures } from "~/content";
+import { portal } from "~/content";
 import { newTab } from "~/lib/external";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/portal";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/portal";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Member Portal",
-    description: "Members sign in to the portal for the directory, exclusive content, event registration and partner perks.",
+    description: portal.description,
     path: "/portal",
     matches,
   });
@@ -22,14 +22,14 @@ export default function Portal() {
       <PageHeader
         eyebrow="Members"
         title="Member Portal"
-        lead="Everything members need lives in the portal, behind a secure login at our membership platform."
+        lead={portal.lead}
       />
       <section aria-labelledby="portal-features" className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
         <h2 id="portal-features" className="mb-8 font-serif text-3xl font-semibold tracking-tight text-ink">
           In the portal
         </h2>
         <ul className="grid gap-5 sm:grid-cols-2">
-          {portalFeatures.map((feature) => (
+          {portal.features.map((feature) => (
             <li key={feature.title} className="flex gap-4 rounded-2xl border border-ink/10 bg-white p-6">
               <CheckCircle2 aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brass-dark" />
               <div>

@@ -9,6 +9,14 @@ const cards = (page: Page) => page.locator("main article");
 test.describe("events page (bundled sample calendar)", () => {
   test.use({ viewport: DESKTOP });
 
+  test("shows no stranger's calendar: the area names the sample calendar and offers its feed", async ({ page }) => {
+    await page.goto("/events");
+    await expect(page.locator("iframe")).toHaveCount(0);
+    const area = page.getByTestId("calendar-placeholder");
+    await expect(area).toContainText("sample calendar");
+    await expect(area.getByRole("link", { name: /Subscribe to the sample calendar/ })).toHaveAttribute("href", "/api/calendar/feed.ics");
+  });
+
   test("lists upcoming events with badges and add-to-calendar links", async ({ page }) => {
     await page.goto("/events");
     await waitForHydration(page);
@@ -125,6 +133,13 @@ test.describe("hostile calendar descriptions", () => {
   test.afterAll(async () => {
     await server?.stop();
     await fake?.close();
+  });
+
+  test("embeds GOOGLE_CALENDAR_ID's calendar", async ({ page }) => {
+    await page.goto(`${server.url}/events`);
+    const src = await page.getByTitle(/shared events calendar/).getAttribute("src");
+    expect(new URL(src!).searchParams.get("src")).toBe(fake.calendarId);
+    expect(new URL(src!).searchParams.get("ctz")).toBe("America/New_York");
   });
 
   test("render as text: no script runs, no dialog opens", async ({ page }) => {

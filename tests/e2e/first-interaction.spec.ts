@@ -24,7 +24,7 @@ test.describe("a browser without invoker commands (Safari before 26.2, Firefox E
     await page.addInitScript(() => {
       // Hide the feature as such browsers lack it: no commandForElement, and no built-in command
       // behaviour (a click's default action is where Chromium runs the command).
-      delete (HTMLButtonElement.prototype as Partial<HTMLButtonElement>).commandForElement;
+      delete (HTMLButtonElement.prototype as unknown as Record<string, unknown>).commandForElement;
       window.addEventListener(
         "click",
         (event) => {

@@ -1,4 +1,6 @@
 import type { Browser, BrowserContext } from "@playwright/test";
+import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
+import { startServer, type RunningServer } from "../support/start-server";
 import { assertNoConsoleIssues, expect, guardContext, scrollToBottom, test, waitForHydration, waitForQuietNetwork, type Guard } from "./fixtures";
 
 // Self-tests of the guard in fixtures.ts: it must catch console errors, warnings, page errors and
@@ -86,8 +88,23 @@ test.describe("the request guard", () => {
     expect(guard.issues).toEqual([]);
   });
 
+});
+
+// The calendar is embedded only when GOOGLE_CALENDAR_ID names one (the sample shows none).
+test.describe("the console guard and the embedded calendar", () => {
+  let fake: FakeGoogleCalendar;
+  let server: RunningServer;
+  test.beforeAll(async () => {
+    fake = await startFakeGoogleCalendar();
+    server = await startServer({ GOOGLE_CALENDAR_ID: fake.calendarId, GOOGLE_API_KEY: fake.apiKey, GOOGLE_CALENDAR_API_URL: fake.url, CALENDAR_ICS_URL: "" });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await fake?.close();
+  });
+
   test("blocks the events page's calendar iframe and does not fail the test", async ({ page, guard }) => {
-    await page.goto("/events");
+    await page.goto(`${server.url}/events`);
     await waitForHydration(page);
     await expect(page.getByTitle(/shared events calendar/)).toBeAttached();
     await scrollToBottom(page);

@@ -45,7 +45,7 @@ test.describe("call-to-action targets", () => {
     await waitForHydration(page);
     const start = page.getByRole("link", { name: /^Start Application/ });
     await expectExternalNewTab(start, APPLICATION_URL);
-    await expect(page.getByRole("heading", { level: 3 })).toHaveText([
+    await expect(page.getByRole("region", { name: "Three steps to membership" }).getByRole("heading", { level: 3 })).toHaveText([
       /Step 1: Complete the application/,
       /Step 2: Review process/,
       /Step 3: Welcome aboard/,

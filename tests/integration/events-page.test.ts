@@ -55,6 +55,17 @@ describe("/events with the bundled sample calendar", () => {
     expect(allUpcoming.length).toBeGreaterThan(10);
   });
 
+  it("embeds no stranger's calendar: it says the events come from the sample calendar and offers its feed", async () => {
+    const res = await fetch(`${server.url}/events`);
+    const html = await res.text();
+    expect(html).not.toContain("<iframe");
+    const area = /data-testid="calendar-placeholder"[\s\S]*?<\/div>/.exec(html)?.[0] ?? "";
+    expect(area).toMatch(/sample calendar/);
+    expect(area).toContain('href="/api/calendar/feed.ics"');
+    // Nothing to frame, so the policy allows no frames at all.
+    expect(res.headers.get("content-security-policy")).toMatch(/frame-src 'none'/);
+  });
+
   it("describes upcoming events as schema.org Event JSON-LD", async () => {
     const events = jsonLd((await page(server)).html);
     expect(events).toHaveLength(10);
@@ -100,6 +111,19 @@ describe("/events backed by Google Calendar", () => {
     const html = (await page(server)).html;
     expect(html).toContain('href="https://calendar.google.com/calendar/ical/');
     expect(html).not.toContain(fake.apiKey);
+  });
+
+  it("embeds GOOGLE_CALENDAR_ID's calendar, in New York time, 600 px high, and lets the policy frame it", async () => {
+    const server = await start("normal");
+    const res = await fetch(`${server.url}/events`);
+    const iframe = /<iframe[^>]*>/.exec(await res.text())?.[0] ?? "";
+    const src = new URL(/src="([^"]+)"/.exec(iframe)![1]!.replace(/&amp;/g, "&"));
+    expect(src.origin + src.pathname).toBe("https://calendar.google.com/calendar/embed");
+    expect(src.searchParams.get("src")).toBe(fake.calendarId);
+    expect(src.searchParams.get("ctz")).toBe("America/New_York");
+    expect(iframe).toContain('height="600"');
+    expect(iframe).toContain('loading="lazy"');
+    expect(res.headers.get("content-security-policy")).toMatch(/frame-src https:\/\/calendar\.google\.com;/);
   });
 
   it("empty: the spec's sentence on Upcoming, a fitting one on Past", async () => {

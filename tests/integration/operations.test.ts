@@ -38,6 +38,8 @@ describe("operations (Google source)", () => {
   beforeAll(async () => {
     fake = await startFakeGoogleCalendar();
     server = await startServer({
+      // Configured as a deployment is: without SITE_URL, start-up opens with a warning (site-url.test.ts).
+      SITE_URL: "https://founders.example.org",
       GOOGLE_CALENDAR_ID: fake.calendarId,
       GOOGLE_API_KEY: fake.apiKey,
       GOOGLE_CALENDAR_API_URL: fake.url,

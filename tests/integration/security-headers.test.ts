@@ -51,7 +51,7 @@ function expectSecurityHeaders(answer: RawAnswer, label: string, scriptHashes = 
   expect(csp.get("object-src"), label).toEqual(["'none'"]);
   expect(csp.get("base-uri"), label).toEqual(["'self'"]);
   expect(csp.get("frame-ancestors"), label).toEqual(["'none'"]);
-  expect(csp.get("frame-src"), label).toEqual(["https://calendar.google.com"]);
+  expect(csp.get("frame-src"), label).toEqual(["'none'"]);
   expect(csp.get("form-action"), label).toEqual(["'self'", "https://members.example.org"]);
   for (const directive of ["img-src", "connect-src", "font-src"]) expect(csp.get(directive), `${label} ${directive}`).toEqual(["'self'"]);
   // Plain HTTP: no upgrade, no HSTS.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { about, site } from "~/content";
+import { about, apply, site } from "~/content";
 import { startServer, type RunningServer } from "../support/start-server";
 
 // Search and sharing, read from the built server's HTML as a crawler reads it: the structured
@@ -138,6 +138,29 @@ describe("Event structured data on /events", () => {
   it("covers both in-person and online events from the sample calendar", () => {
     const kinds = new Set(events().map((e) => (e.location as Json)["@type"]));
     expect(kinds).toEqual(new Set(["Place", "VirtualLocation"]));
+  });
+});
+
+describe("FAQPage structured data on /apply", () => {
+  it("has one FAQPage whose questions and answers are the ones the page shows", () => {
+    const page = html.get("/apply")!;
+    const faqs = jsonLd(page).filter((item) => item["@type"] === "FAQPage");
+    expect(faqs).toHaveLength(1);
+    const faq = faqs[0]!;
+    expect(faq["@context"]).toBe("https://schema.org");
+    const questions = faq.mainEntity as Json[];
+    expect(questions.length).toBeGreaterThanOrEqual(4);
+    expect(questions).toHaveLength(apply.faq.length);
+    for (const [index, question] of questions.entries()) {
+      expect(question["@type"]).toBe("Question");
+      expect(question.name).toBe(apply.faq[index]!.question);
+      expect(question.acceptedAnswer).toEqual({ "@type": "Answer", text: apply.faq[index]!.answer });
+      // Google requires the questions and answers to be visible on the page.
+      expect(decode(page)).toContain(String(question.name));
+      expect(decode(page)).toContain(apply.faq[index]!.answer);
+    }
+    // Only /apply carries it.
+    for (const path of PATHS.filter((p) => p !== "/apply")) expect(jsonLd(html.get(path)!).some((i) => i["@type"] === "FAQPage")).toBe(false);
   });
 });
 

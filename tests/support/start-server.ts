@@ -15,11 +15,12 @@ export type RunningServer = {
 
 /**
  * Starts the built production server (server.js) on a free loopback port.
- * Tests must have the build (tests/setup/build-once.ts runs it once per run).
+ * Tests must have the build (tests/setup/build-once.ts runs it once per run); `cwd` runs another
+ * checkout's build (tests/integration/content-build.test.ts).
  */
-export async function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string | undefined> = {}, { cwd = process.cwd() } = {}): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
-    cwd: process.cwd(),
+    cwd,
     // Every test request comes from loopback: the rate limits are lifted unless a test sets them.
     env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", RATE_LIMIT_PER_MINUTE: "10000000", PAGE_RATE_LIMIT_PER_MINUTE: "10000000", ...env },
     stdio: ["ignore", "pipe", "pipe"],

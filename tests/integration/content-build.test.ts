@@ -1,0 +1,108 @@
+// The operator's path on a fresh checkout: edit content/*.yaml (and add a photo), run
+// `npm run build`, and the site shows it; a mistake fails the build and says where.
+// Each test builds a copy of this checkout (its tracked and new files, not build/ or
+// node_modules/, which is linked), so the real build/ is never touched.
+import { execFileSync, spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { cameraJpeg, editFile, giveFirstFounderPhoto } from "../support/content-fixture";
+import { startServer, type RunningServer } from "../support/start-server";
+
+const BUILD_TIMEOUT = 180_000;
+
+const checkouts: string[] = [];
+
+function freshCheckout(): string {
+  const root = mkdtempSync(path.join(tmpdir(), "checkout-"));
+  checkouts.push(root);
+  const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"], { encoding: "utf8" }).split("\0").filter(Boolean);
+  for (const file of files) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    try {
+      cpSync(file, path.join(root, file));
+    } catch {
+      // A file deleted in the working tree but not yet in the index.
+    }
+  }
+  symlinkSync(path.resolve("node_modules"), path.join(root, "node_modules"));
+  return root;
+}
+
+function run(cwd: string, script: string) {
+  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+  return spawnSync("npm", ["run", script], { cwd, encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } });
+}
+
+const servers: RunningServer[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+  for (const root of checkouts) rmSync(root, { recursive: true, force: true });
+});
+
+describe("content on a fresh checkout", () => {
+  it(
+    "a new tagline and a camera photo for the first founder show on / after npm run build",
+    async () => {
+      const root = freshCheckout();
+      const content = path.join(root, "content");
+      editFile(content, "site.yaml", (t) => t.replace(/^tagline: .*$/m, "tagline: Where founders find their circle."));
+      await cameraJpeg(path.join(content, "images", "maya-okafor.jpg"), { width: 3024, height: 4032, orientation: 1 });
+      giveFirstFounderPhoto(content, "images/maya-okafor.jpg");
+
+      const build = run(root, "build");
+      expect(build.status, build.stderr).toBe(0);
+      const server = await startServer({ SITE_URL: "https://founders.example.org" }, { cwd: root });
+      servers.push(server);
+      const html = await (await fetch(`${server.url}/`)).text();
+      expect(html).toContain("Where founders find their circle.");
+
+      const picture = /<picture>[\s\S]*?<\/picture>/.exec(html)?.[0] ?? "";
+      const avif = /<source type="image\/avif" srcSet="([^"]+)" sizes="160px"\/>/.exec(picture)?.[1] ?? "";
+      const webp = /<source type="image\/webp" srcSet="([^"]+)" sizes="160px"\/>/.exec(picture)?.[1] ?? "";
+      expect(avif).toMatch(/^\/assets\/maya-okafor-160w-[\w-]{8}\.avif 160w, \/assets\/maya-okafor-320w-[\w-]{8}\.avif 320w$/);
+      expect(webp).toMatch(/^\/assets\/maya-okafor-160w-[\w-]{8}\.webp 160w, \/assets\/maya-okafor-320w-[\w-]{8}\.webp 320w$/);
+      const img = /<img [^>]*>/.exec(picture)?.[0] ?? "";
+      for (const attribute of ['width="160"', 'height="160"', 'alt="Portrait of Maya Okafor"', 'loading="lazy"', 'sizes="160px"']) expect(img).toContain(attribute);
+
+      // Every rendition is served as an immutable, hashed file of its type, and is small.
+      for (const candidate of [...avif.split(", "), ...webp.split(", ")]) {
+        const url = candidate.split(" ")[0]!;
+        const res = await fetch(`${server.url}${url}`);
+        expect(res.status, url).toBe(200);
+        expect(res.headers.get("content-type")).toBe(url.endsWith(".avif") ? "image/avif" : "image/webp");
+        expect(res.headers.get("cache-control")).toMatch(/immutable/);
+        expect((await res.arrayBuffer()).byteLength).toBeLessThan(30_000);
+      }
+      // Only the first founder has a photo; the others keep their monogram.
+      expect(html.match(/<picture>/g)).toHaveLength(1);
+      expect(html.match(/data-testid="monogram"/g)).toHaveLength(5);
+    },
+    BUILD_TIMEOUT,
+  );
+
+  it(
+    "a founder without a name fails the build and content:check, naming the file, the entry and the field",
+    () => {
+      const root = freshCheckout();
+      editFile(path.join(root, "content"), "founders.yaml", (t) => t.replace("  - name: Priya Nair\n    title:", "  - title:"));
+      const expected = /content\/founders\.yaml: founders\[2\]\.name: required \(line \d+\)/;
+
+      const build = run(root, "build");
+      expect(build.status).not.toBe(0);
+      expect(build.stdout + build.stderr).toMatch(expected);
+
+      const check = run(root, "content:check");
+      expect(check.status).toBe(1);
+      expect(check.stderr).toMatch(expected);
+    },
+    BUILD_TIMEOUT,
+  );
+
+  it("content:check passes on the shipped content", () => {
+    const check = run(process.cwd(), "content:check");
+    expect(check.status, check.stderr).toBe(0);
+    expect(check.stdout).toContain("content/ is valid");
+  });
+});
