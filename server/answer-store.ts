@@ -36,8 +36,9 @@ export type AnswerStore = {
   warm: () => Promise<void>;
 };
 
-/** What React Router renders for an unknown path; the same bytes serve every one. */
+/** What React Router renders for an unknown path (and its data); the same bytes serve every one. */
 const NOT_FOUND_URL = "/__not-found";
+const NOT_FOUND_DATA_URL = "/__not-found.data";
 
 type Job = { url: string; kind: CacheKind; events?: EventsOutcome; make?: () => globalThis.Response };
 
@@ -88,6 +89,7 @@ export function createAnswerStore({
     const target = resolveTarget(req.path, queryAt === -1 ? "" : req.url.slice(queryAt + 1), isFile);
     if (target.kind === "pass") return undefined;
     if (target.kind === "not-found") return notFound();
+    if (target.kind === "not-found-data") return answerFor(NOT_FOUND_DATA_URL, { url: NOT_FOUND_DATA_URL, kind: "static" });
     if (target.kind === "redirect") {
       const { location } = target;
       return answerFor(`redirect ${location}`, {
@@ -109,7 +111,9 @@ export function createAnswerStore({
 
   const middleware = (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    answer(req).then((stored) => (stored ? sendStored(req, res, stored) : next()), next);
+    answer(req)
+      .then((stored) => (stored ? sendStored(req, res, stored) : next()))
+      .catch(next);
   };
 
   return {

@@ -9,7 +9,9 @@ export type Target =
   | { kind: "route"; route: SiteRoute; url: string; params: Record<string, string | undefined> }
   | { kind: "redirect"; location: string }
   | { kind: "pass" }
-  | { kind: "not-found" };
+  | { kind: "not-found" }
+  /** React Router's data request for a path that has no page. */
+  | { kind: "not-found-data" };
 
 const exact = new Map(siteRoutes.filter((route) => !route.pattern.includes(":")).map((route) => [pathOf(route), route]));
 const patterned = siteRoutes.filter((route) => route.pattern.includes(":"));
@@ -26,6 +28,13 @@ function canonicalUrl(route: SiteRoute, path: string, query: string): string {
   return kept.length > 0 ? `${path}?${kept.join("&")}` : path;
 }
 
+/** React Router's data URL of a page URL (trailing-slash-aware form): "/about" → "/about.data", "/" → "/_.data". */
+function dataUrl(url: string): string {
+  const queryAt = url.indexOf("?");
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  return `${path === "/" ? "/_" : path}.data${queryAt === -1 ? "" : url.slice(queryAt)}`;
+}
+
 /**
  * Resolves a request's path (as sent, not decoded) and query (without "?"). `isFile` says whether
  * the client build has a file at that path.
@@ -37,8 +46,16 @@ export function resolveTarget(path: string, query: string, isFile: (path: string
     const match = matchPath({ path: pathOf(candidate), caseSensitive: true, end: true }, path);
     if (match) return { kind: "route", route: candidate, url: path, params: match.params };
   }
-  // Files of the client build; React Router's in-app navigation data and lazy route discovery.
-  if (path.startsWith("/assets/") || isFile(path) || path.endsWith(".data") || path === "/__manifest") return { kind: "pass" };
+  // In-app navigation's data: stored like the page, under its canonical URL (React Router answers
+  // every route's data when `_routes` is left out).
+  if (path.endsWith(".data")) {
+    const page = path === "/_.data" ? "/" : path.slice(0, -".data".length);
+    const dataRoute = exact.get(page);
+    if (!dataRoute) return { kind: "not-found-data" };
+    return { kind: "route", route: dataRoute, url: dataUrl(canonicalUrl(dataRoute, page, query)), params: {} };
+  }
+  // Files of the client build; React Router's lazy route discovery.
+  if (path.startsWith("/assets/") || isFile(path) || path === "/__manifest") return { kind: "pass" };
   // One address per page: /about/ and /About lead to /about.
   const stripped = path.length > 1 ? path.replace(/\/+$/, "") : path;
   const canonical = exact.get(stripped) ?? exact.get(stripped.toLowerCase());

@@ -120,7 +120,8 @@ describe("stored answers", () => {
 
   it("renders nothing for junk: query strings, unknown paths, unknown events, case and slashes", async () => {
     // Every answer below exists already once these have been asked for.
-    for (const target of ["/", "/events", "/events?tab=past", "/wp-login.php", "/api/calendar/events/x.ics", "/about/", "/ABOUT"]) await rawRequest(server.url, target);
+    const seen = ["/", "/events", "/events?tab=past", "/wp-login.php", "/api/calendar/events/x.ics", "/about/", "/ABOUT", "/about.data", "/junk.data"];
+    for (const target of seen) await rawRequest(server.url, target);
     const before = renders(server);
     expect(before).toBeGreaterThan(0);
     for (let i = 0; i < 60; i++) {
@@ -130,8 +131,11 @@ describe("stored answers", () => {
         rawRequest(server.url, `/wp-${i}.php`),
         rawRequest(server.url, `/api/calendar/events/junk${i}.ics`),
         rawRequest(server.url, `/About/?r=${i}`),
+        // React Router's in-app navigation data, stored like the pages.
+        rawRequest(server.url, `/about.data?r=${i}`),
+        rawRequest(server.url, `/junk${i}.data`),
       ]);
-      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 404, 404, 301]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 404, 404, 301, 200, 404]);
     }
     // Let the log lines arrive.
     await new Promise((resolve) => setTimeout(resolve, 100));
