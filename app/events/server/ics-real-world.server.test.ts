@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeIcsFeed, type FakeIcsFeed } from "../../../tests/fakes/ics-feed";
 import type { CalendarEvent } from "~/events/model";
-import type { UpstreamOptions } from "./fetch-upstream.server";
+import { rejectionOf } from "../../../tests/support/rejection";
+import { UpstreamError, type UpstreamOptions } from "./fetch-upstream.server";
 import { fetchIcsEvents } from "./ics-source.server";
 import { occurrenceId } from "./ids.server";
 import { eventsWindow } from "./time.server";
@@ -170,5 +171,42 @@ describe("Zimbra-style feed with odd lines", () => {
     );
     // Never the content of what was left out.
     expect(logs[0]).not.toMatch(/SOMETIMES|about an hour|tomorrow|someday|this line/);
+  });
+});
+
+describe("a feed that fails says how", () => {
+  const attempt = async () => {
+    logs = [];
+    const before = feed.requestCount();
+    const error = await rejectionOf(fetchIcsEvents(feed.urlOf("odd-lines.ics"), window, { ...options, timeoutMs: 300 }), UpstreamError);
+    return { error, requests: feed.requestCount() - before };
+  };
+
+  it.each([
+    ["HTTP status", () => feed.failWith(503), "http", "The calendar feed answered HTTP 503", 3],
+    ["not iCalendar", () => feed.setFault("malformed"), "invalid-body", "The calendar feed is not iCalendar", 1],
+    ["timed out", () => feed.setFault("hang"), "timeout", "The calendar feed did not answer within 300 ms", 3],
+  ] as const)("%s", async (_name, arrange, kind, message, requests) => {
+    arrange();
+    try {
+      const result = await attempt();
+      expect(result.error).toMatchObject({ kind, message });
+      expect(result.requests).toBe(requests);
+      expect(logs.at(-1)).toBe(`[events] ${message} (attempt ${requests} of 3)`);
+    } finally {
+      feed.failWith(undefined);
+      feed.setFault(undefined);
+    }
+  });
+
+  it("unreachable", async () => {
+    const closed = await startFakeIcsFeed(["odd-lines.ics"]);
+    const address = closed.urlOf("odd-lines.ics");
+    await closed.close();
+    logs = [];
+    const error = await rejectionOf(fetchIcsEvents(address, window, options), UpstreamError);
+    expect(error.kind).toBe("network");
+    expect(error.message).toMatch(/^The calendar feed could not be reached \(ECONNREFUSED\)$/);
+    expect(logs).toHaveLength(3);
   });
 });
