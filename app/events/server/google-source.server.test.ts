@@ -35,23 +35,56 @@ beforeEach(() => {
 const failure = (promise: Promise<unknown>) => rejectionOf(promise, UpstreamError);
 
 describe("fetchGoogleEvents against the fake Google Calendar", () => {
-  it("sends Google's events.list query and answers the window's events without cancelled ones", async () => {
+  it("reads the upcoming part of the window, then the past part, with Google's largest page, without cancelled events", async () => {
     const events = await fetchGoogleEvents(config, window, options());
-    expect(fake.requestCount()).toBe(1);
-    const query = fake.requests[0]!.query;
-    expect(Object.fromEntries(query)).toEqual({
-      key: fake.apiKey,
-      singleEvents: "true",
-      orderBy: "startTime",
-      timeMin: "2025-03-01T12:00:00.000Z",
-      timeMax: "2027-03-01T12:00:00.000Z",
-      maxResults: "250",
-    });
-    expect(fake.requests[0]!.path).toBe(`/calendar/v3/calendars/${encodeURIComponent(fake.calendarId)}/events`);
+    expect(fake.requestCount()).toBe(2);
+    const common = { key: fake.apiKey, singleEvents: "true", orderBy: "startTime", maxResults: "2500" };
+    expect(fake.requests.map((r) => Object.fromEntries(r.query))).toEqual([
+      { ...common, timeMin: "2026-03-01T12:00:00.000Z", timeMax: "2027-03-01T12:00:00.000Z" },
+      { ...common, timeMin: "2025-03-01T12:00:00.000Z", timeMax: "2026-03-01T12:00:00.000Z" },
+    ]);
+    for (const r of fake.requests) expect(r.path).toBe(`/calendar/v3/calendars/${encodeURIComponent(fake.calendarId)}/events`);
     const ids = events.map((e) => e.id);
     expect(ids).toEqual(["past300", "past200allday", "past30", "weeklycoffee_20260101T133000Z", "next7", "retreat", "member90", "future200"]);
     expect(ids.some((id) => id.startsWith("cancelled"))).toBe(false);
     expect(fake.unhandled).toEqual([]);
+  });
+
+  it("lists every upcoming event of a busy calendar (3,000 events in the window)", async () => {
+    fake.setScenario("busy");
+    const events = await fetchGoogleEvents(config, window, options());
+    const daily = events.filter((e) => e.id.startsWith("daily"));
+    expect(daily).toHaveLength(3_000);
+    const upcoming = daily.filter((e) => e.start && "dateTime" in e.start && Date.parse(e.start.dateTime) >= NOW);
+    expect(upcoming).toHaveLength(1_500);
+    // The last instance of each series, 299 days ahead, is there.
+    expect(events.filter((e) => e.id.startsWith("daily") && e.id.includes("20261225"))).toHaveLength(5);
+    expect(fake.requestCount()).toBe(2);
+    expect(logs).toEqual([]);
+  });
+
+  it("past the event limit, leaves out the oldest past events, never upcoming ones, and says how many", async () => {
+    fake.setScenario("busy");
+    const all = await fetchGoogleEvents(config, window, options());
+    logs = [];
+    const capped = await fetchGoogleEvents(config, window, options(), undefined, { maxPages: 10, maxEvents: 2_000 });
+    expect(capped).toHaveLength(2_000);
+    const upcomingIds = all.filter((e) => e.start && Date.parse("dateTime" in e.start ? e.start.dateTime : e.start.date) >= NOW).map((e) => e.id);
+    expect(capped.slice(-upcomingIds.length).map((e) => e.id)).toEqual(upcomingIds);
+    // Exactly the newest past events are kept.
+    expect(capped.map((e) => e.id)).toEqual(all.slice(all.length - 2_000).map((e) => e.id));
+    expect(logs).toEqual([`[events] Google Calendar has more than 2000 events in the window: the ${all.length - 2_000} oldest past events are left out`]);
+  });
+
+  it("keeps an unreadable start as written, and drops items Google's schema would never send, naming them", async () => {
+    fake.setScenario("oddItems");
+    const events = await fetchGoogleEvents(config, window, options());
+    expect(events.find((e) => e.id === "unparseable")).toMatchObject({
+      summary: "Founders dinner (date to be confirmed)",
+      start: { dateTime: "not-a-real-date", timeZone: "America/New_York" },
+    });
+    expect(events.map((e) => e.id)).toEqual(["past300", "past200allday", "past30", "weeklycoffee_20260101T133000Z", "next7", "retreat", "member90", "future200", "unparseable"]);
+    expect(logs).toEqual(['[events] Google Calendar: 2 unreadable events left out, the rest is shown: (an item without an id), "startisanumber"']);
   });
 
   it("maps Google's resource: New York offsets, all-day dates, sanitized HTML", async () => {
@@ -66,9 +99,9 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
   it("follows nextPageToken through short and empty pages", async () => {
     fake.setScenario("paginated");
     const paged = await fetchGoogleEvents(config, window, options());
-    // pages of 5, 1, 0 (each still carrying a token), then the rest
-    expect(fake.requestCount()).toBe(4);
-    expect(fake.requests.slice(1).every((r) => r.query.get("pageToken"))).toBe(true);
+    // upcoming: pages of 2, 1, 0 (each still carrying a token), then the rest; past: the same
+    expect(fake.requestCount()).toBe(8);
+    expect(fake.requests.filter((r) => r.query.get("pageToken"))).toHaveLength(6);
     fake.setScenario("normal");
     expect(paged.map((e) => e.id)).toEqual((await fetchGoogleEvents(config, window, options())).map((e) => e.id));
   });
@@ -80,8 +113,11 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
       return Response.json({ kind: "calendar#events", items: [], nextPageToken: `t${calls}` });
     };
     await expect(fetchGoogleEvents(config, window, options({ fetch: endless }))).resolves.toEqual([]);
-    expect(calls).toBe(10);
-    expect(logs.join("\n")).toContain("more than 10 pages");
+    expect(calls).toBe(20);
+    expect(logs).toEqual([
+      "[events] Google Calendar has more than 25000 upcoming events (10 pages); the latest are left out",
+      "[events] Google Calendar has more than 25000 past events in the window (10 pages); the most recent past ones are left out",
+    ]);
   });
 
   it("answers an empty calendar as no events", async () => {

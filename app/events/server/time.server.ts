@@ -5,7 +5,8 @@ import { instantOf } from "~/events/time";
 /** The community meets in New York; timed events are answered with this zone's UTC offset. */
 export const DISPLAY_TIME_ZONE = "America/New_York";
 
-export type Window = { start: Date; end: Date };
+/** A span of time; `now` (when given) splits it into past and upcoming. */
+export type Window = { start: Date; end: Date; now?: Date };
 
 /** From 12 months ago to 12 months ahead of `now`. */
 export function eventsWindow(now: Date): Window {
@@ -13,7 +14,7 @@ export function eventsWindow(now: Date): Window {
   start.setUTCMonth(start.getUTCMonth() - 12);
   const end = new Date(now);
   end.setUTCMonth(end.getUTCMonth() + 12);
-  return { start, end };
+  return { start, end, now: new Date(now) };
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
