@@ -20,7 +20,7 @@ export type GoogleScenario =
   | "resetMidBody" // 200 headers and half of a normal list, then the connection drops
   | "oversized" // a normal list padded past 6 MB, streamed without Content-Length
   | "busy" // the normal events plus five daily series: 3,000 more events in the window
-  | "oddItems" // the normal events plus one with start.dateTime "not-a-real-date" and two items Google's schema would never send
+  | "oddItems" // the normal events plus one with start.dateTime "not-a-real-date", one without a start, and two items Google's schema would never send
 
 export type RecordedRequest = { method: string; path: string; query: URLSearchParams };
 
@@ -188,7 +188,7 @@ function busyEvents(calendarId: string, now: number): GoogleEventResource[] {
   return events;
 }
 
-/** What a calendar fed by other tools can hold: a date nobody can read, and items without an id or times. */
+/** What a calendar fed by other tools can hold: a date nobody can read, one with no start, and items without an id or with a numeric start. */
 function oddItems(calendarId: string, now: number): unknown[] {
   const at = Math.floor((now + 14 * DAY) / DAY) * DAY + 23 * 3_600_000;
   return [
@@ -197,6 +197,7 @@ function oddItems(calendarId: string, now: number): unknown[] {
       start: { dateTime: "not-a-real-date", timeZone: "America/New_York" },
       end: { dateTime: "not-a-real-date", timeZone: "America/New_York" },
     }),
+    { kind: "calendar#event", id: "undated", status: "confirmed", summary: "Founders picnic (date to come)" },
     { kind: "calendar#event", summary: "No id at all", start: { dateTime: estDateTime(at) }, end: { dateTime: estDateTime(at) } },
     { kind: "calendar#event", id: "startisanumber", summary: "Start is a number", start: 1_700_000_000, end: { date: "2026-01-01" } },
   ];

@@ -83,7 +83,8 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
       summary: "Founders dinner (date to be confirmed)",
       start: { dateTime: "not-a-real-date", timeZone: "America/New_York" },
     });
-    expect(events.map((e) => e.id)).toEqual(["past300", "past200allday", "past30", "weeklycoffee_20260101T133000Z", "next7", "retreat", "member90", "future200", "unparseable"]);
+    expect(events.find((e) => e.id === "undated")?.start).toBeUndefined();
+    expect(events.map((e) => e.id)).toEqual(["past300", "past200allday", "past30", "weeklycoffee_20260101T133000Z", "next7", "retreat", "member90", "future200", "unparseable", "undated"]);
     expect(logs).toEqual(['[events] Google Calendar: 2 unreadable events left out, the rest is shown: (an item without an id), "startisanumber"']);
   });
 
