@@ -52,7 +52,8 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
 
   it("lists every upcoming event of a busy calendar (3,000 events in the window)", async () => {
     fake.setScenario("busy");
-    const events = await fetchGoogleEvents(config, window, options());
+    // A 3,000-event page takes a while to build on a busy machine: no retries from a short timeout.
+    const events = await fetchGoogleEvents(config, window, options({ timeoutMs: 10_000 }));
     const daily = events.filter((e) => e.id.startsWith("daily"));
     expect(daily).toHaveLength(3_000);
     const upcoming = daily.filter((e) => e.start && "dateTime" in e.start && Date.parse(e.start.dateTime) >= NOW);
@@ -65,9 +66,9 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
 
   it("past the event limit, leaves out the oldest past events, never upcoming ones, and says how many", async () => {
     fake.setScenario("busy");
-    const all = await fetchGoogleEvents(config, window, options());
+    const all = await fetchGoogleEvents(config, window, options({ timeoutMs: 10_000 }));
     logs = [];
-    const capped = await fetchGoogleEvents(config, window, options(), undefined, { maxPages: 10, maxEvents: 2_000 });
+    const capped = await fetchGoogleEvents(config, window, options({ timeoutMs: 10_000 }), undefined, { maxPages: 10, maxEvents: 2_000 });
     expect(capped).toHaveLength(2_000);
     const upcomingIds = all.filter((e) => e.start && Date.parse("dateTime" in e.start ? e.start.dateTime : e.start.date) >= NOW).map((e) => e.id);
     expect(capped.slice(-upcomingIds.length).map((e) => e.id)).toEqual(upcomingIds);

@@ -62,9 +62,9 @@ function dateKey(time: Time): string {
   return `${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)}`;
 }
 
-function toEventTime(time: Time, tzid: string | undefined, zones: Zones): EventTime {
+function toEventTime(time: Time, tzid: string | undefined, zones: Zones, instant = instantOf(time, tzid, zones)): EventTime {
   if (time.isDate) return { date: dateKey(time) };
-  const dateTime = toZonedRfc3339(instantOf(time, tzid, zones));
+  const dateTime = toZonedRfc3339(instant);
   const zone = tzid && isTimeZone(tzid) ? tzid : isFloating(time) && !tzid ? zones.declared : undefined;
   return zone ? { dateTime, timeZone: zone } : { dateTime };
 }
@@ -83,8 +83,18 @@ function isCancelled(component: ICAL.Component): boolean {
   return text(component, "status")?.toUpperCase() === "CANCELLED";
 }
 
+// Sanitizing is the costliest step per occurrence: a series' description is sanitized once.
+const descriptions = new WeakMap<ICAL.Component, string | undefined>();
+
 /** X-ALT-DESC;FMTTYPE=text/html (Outlook, some exporters) is preferred to the plain DESCRIPTION. */
 function description(component: ICAL.Component): string | undefined {
+  if (descriptions.has(component)) return descriptions.get(component);
+  const html = sanitizedDescription(component);
+  descriptions.set(component, html);
+  return html;
+}
+
+function sanitizedDescription(component: ICAL.Component): string | undefined {
   const alt = component.getAllProperties("x-alt-desc").find((p) => String(p.getParameter("fmttype") ?? "").toLowerCase() === "text/html");
   const html = alt?.getFirstValue();
   if (typeof html === "string" && html.trim()) return descriptionToHtml(html);
@@ -92,7 +102,13 @@ function description(component: ICAL.Component): string | undefined {
 }
 
 /** One time of a series (an occurrence, EXDATE, RDATE or RECURRENCE-ID) with the TZID it was written with. */
-type Stamp = { time: Time; tzid?: string };
+type Stamp = { time: Time; tzid?: string; ms?: number };
+
+/** A stamp's instant, worked out once (Intl is the costly part of a long series); its time must not change after. */
+function msOf(stamp: Stamp, zones: Zones): number {
+  stamp.ms ??= instantOf(stamp.time, stamp.tzid, zones);
+  return stamp.ms;
+}
 
 /** A series' first start: how its occurrences are keyed and how other forms are brought to it. */
 type Series = { uid: string; start: Time; tzid?: string };
@@ -112,7 +128,7 @@ function inSeriesForm(stamp: Stamp, series: Series): Stamp {
 /** The key of an occurrence (its date, or its instant in ms): ids are made from it, so it stays stable. */
 function keyOf(stamp: Stamp, series: Series, zones: Zones): string {
   const s = inSeriesForm(stamp, series);
-  return s.time.isDate ? dateKey(s.time) : String(instantOf(s.time, s.tzid, zones));
+  return s.time.isDate ? dateKey(s.time) : String(msOf(s, zones));
 }
 
 /**
@@ -152,7 +168,7 @@ function toCalendarEvent(o: Occurrence): CalendarEvent {
 }
 
 /** Start and end instants; an undated event (its start unreadable) is always shown. */
-function overlaps(o: Occurrence, window: Window): boolean {
+function overlaps(o: Pick<Occurrence, "range">, window: Window): boolean {
   if (!o.range) return true;
   const [start, rawEnd] = o.range;
   const end = Math.max(rawEnd, start);
@@ -183,9 +199,9 @@ function occurrence(component: ICAL.Component, uid: string, key: string, start: 
     master,
     uid,
     key,
-    start: toEventTime(start.time, start.tzid, zones),
-    end: toEventTime(end.time, end.tzid, zones),
-    range: [instantOf(start.time, start.tzid, zones), instantOf(end.time, end.tzid, zones)],
+    start: toEventTime(start.time, start.tzid, zones, msOf(start, zones)),
+    end: toEventTime(end.time, end.tzid, zones, msOf(end, zones)),
+    range: [msOf(start, zones), msOf(end, zones)],
   };
 }
 
@@ -227,8 +243,9 @@ function expandSeries(
     const iterator = new ICAL.Event(component).iterator();
     const windowEnd = window.end.getTime();
     for (let i = 0, next = iterator.next(); next && i < MAX_ITERATIONS_PER_SERIES; i++, next = iterator.next()) {
-      if (instantOf(next, series.tzid, zones) >= windowEnd) break;
-      candidates.push({ time: next, tzid: series.tzid });
+      const candidate: Stamp = { time: next, tzid: series.tzid };
+      if (msOf(candidate, zones) >= windowEnd) break;
+      candidates.push(candidate);
     }
   } else candidates.push(first);
   candidates.push(...extra);
@@ -249,6 +266,8 @@ function expandSeries(
     }
     const end = start === first ? firstEnd : { time: start.time.clone(), tzid: firstEnd.tzid ?? start.tzid };
     if (start !== first) end.time.addDuration(duration);
+    // Occurrences before the window are dropped here, before the costlier work of answering them.
+    if (!overlaps({ range: [msOf(start, zones), msOf(end, zones)] }, window)) continue;
     out.push(occurrence(component, series.uid, key, start, end, zones));
   }
   return out;

@@ -88,7 +88,8 @@ function cleanDateLine(line: Line): string[] | undefined {
     });
   const values = line.value.split(",").map((v) => v.trim());
   const forms = values.map(formOf);
-  if (forms.some((f) => f === undefined)) return undefined;
+  // Only RDATE may hold a PERIOD (RFC 5545 §3.8.5.2).
+  if (forms.some((f) => f === undefined || (f === "period" && line.name !== "RDATE"))) return undefined;
   const byForm = new Map<string, string[]>();
   values.forEach((v, i) => byForm.set(forms[i]!, [...(byForm.get(forms[i]!) ?? []), v]));
   return [...byForm].map(([form, group]) => {
