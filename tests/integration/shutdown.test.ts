@@ -69,8 +69,7 @@ afterEach(async () => {
 
 describe("graceful shutdown", () => {
   it.each(["SIGTERM", "SIGINT"] as const)("on %s finishes a slow request in flight, refuses new connections and exits 0 within 10 s", async (signal) => {
-    // A read is two requests (upcoming, then past), 1 s each.
-    fake = await startFakeGoogleCalendar({ slowMs: 1_000 });
+    fake = await startFakeGoogleCalendar({ slowMs: 2_000 });
     fake.setScenario("slow");
     server = await start({ GOOGLE_CALENDAR_ID: fake.calendarId, GOOGLE_API_KEY: fake.apiKey, GOOGLE_CALENDAR_API_URL: fake.url });
     const { port } = server;

@@ -35,11 +35,12 @@ beforeEach(() => {
 const failure = (promise: Promise<unknown>) => rejectionOf(promise, UpstreamError);
 
 describe("fetchGoogleEvents against the fake Google Calendar", () => {
-  it("reads the upcoming part of the window, then the past part, with Google's largest page, without cancelled events", async () => {
+  it("reads the upcoming part of the window on its own, beside the past part, with Google's largest page, without cancelled events", async () => {
     const events = await fetchGoogleEvents(config, window, options());
     expect(fake.requestCount()).toBe(2);
     const common = { key: fake.apiKey, singleEvents: "true", orderBy: "startTime", maxResults: "2500" };
-    expect(fake.requests.map((r) => Object.fromEntries(r.query))).toEqual([
+    const queries = fake.requests.map((r) => Object.fromEntries(r.query)).sort((x, y) => (x.timeMin! < y.timeMin! ? 1 : -1));
+    expect(queries).toEqual([
       { ...common, timeMin: "2026-03-01T12:00:00.000Z", timeMax: "2027-03-01T12:00:00.000Z" },
       { ...common, timeMin: "2025-03-01T12:00:00.000Z", timeMax: "2026-03-01T12:00:00.000Z" },
     ]);
@@ -122,6 +123,27 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
     ]);
   });
 
+  it("stops the other part when one fails, and logs nothing for the stopped one", async () => {
+    let pastAborted = false;
+    const split: UpstreamOptions["fetch"] = async (input, init) => {
+      const query = new URL(String(input)).searchParams;
+      if (query.get("timeMin") === window.start.toISOString()) {
+        // The past part hangs until it is stopped.
+        return new Promise<Response>((_resolve, reject) =>
+          init?.signal?.addEventListener("abort", () => {
+            pastAborted = true;
+            reject(new DOMException("aborted", "AbortError"));
+          }),
+        );
+      }
+      return Response.json({ error: { code: 404, errors: [{ reason: "notFound" }] } }, { status: 404 });
+    };
+    const error = await failure(fetchGoogleEvents(config, window, options({ fetch: split, timeoutMs: 10_000 })));
+    expect(error.status).toBe(404);
+    expect(pastAborted).toBe(true);
+    expect(logs.some((line) => line.includes("aborted"))).toBe(false);
+  });
+
   it("answers an empty calendar as no events", async () => {
     fake.setScenario("empty");
     await expect(fetchGoogleEvents(config, window, options())).resolves.toEqual([]);
@@ -137,21 +159,25 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
   it("retries Google's 403 rateLimitExceeded and 500, then fails", async () => {
     for (const scenario of ["rateLimit403", "error500"] as const) {
       fake.reset();
+      logs = [];
       fake.setScenario(scenario);
       const error = await failure(fetchGoogleEvents(config, window, options()));
-      expect(fake.requestCount()).toBe(3);
+      // 3 attempts for each part (upcoming, past), read side by side; each line logged once.
+      expect(fake.requestCount()).toBe(6);
       expect(error.status).toBe(scenario === "error500" ? 500 : 403);
+      expect(logs.filter((line) => line.includes("attempt 1 of 3"))).toHaveLength(1);
     }
   });
 
   it("does not retry a bad key or a 404, and logs them as configuration errors without the key", async () => {
     const badKey = await failure(fetchGoogleEvents({ ...config, apiKey: "AIza-wrong-key" }, window, options()));
     expect(badKey.status).toBe(400);
-    expect(fake.requestCount()).toBe(1);
+    expect(fake.requestCount()).toBe(2); // one for each part
     fake.setScenario("notFound");
     const notFound = await failure(fetchGoogleEvents(config, window, options()));
     expect(notFound.status).toBe(404);
-    expect(fake.requestCount()).toBe(2);
+    expect(fake.requestCount()).toBe(4);
+    expect(logs.filter((line) => line.includes("configuration error: Google Calendar answered 404"))).toHaveLength(1);
     expect(logs.join("\n")).toContain("configuration error: Google Calendar answered 404 for GOOGLE_CALENDAR_ID");
     expect(logs.join("\n")).toContain("check GOOGLE_API_KEY");
     for (const text of [...logs, badKey.message, notFound.message]) {
@@ -165,7 +191,7 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
     fake.setScenario("quota403");
     const error = await failure(fetchGoogleEvents(config, window, options()));
     expect(error).toMatchObject({ status: 403, retryable: false });
-    expect(fake.requestCount()).toBe(1);
+    expect(fake.requestCount()).toBe(2);
     const log = logs.join("\n");
     expect(log).toContain("[events] Google Calendar usage limits exceeded (quotaExceeded)");
     expect(log).not.toContain("configuration error");
@@ -175,7 +201,7 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
   it("logs a retried 403 rateLimitExceeded that never clears as a usage limit too", async () => {
     fake.setScenario("rateLimit403");
     await failure(fetchGoogleEvents(config, window, options()));
-    expect(fake.requestCount()).toBe(3);
+    expect(fake.requestCount()).toBe(6);
     expect(logs.join("\n")).toContain("usage limits exceeded (rateLimitExceeded)");
     expect(logs.join("\n")).not.toContain("configuration error");
   });
@@ -183,13 +209,13 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
   it("fails on malformed JSON without retrying", async () => {
     fake.setScenario("malformed");
     expect((await failure(fetchGoogleEvents(config, window, options()))).kind).toBe("invalid-body");
-    expect(fake.requestCount()).toBe(1);
+    expect(fake.requestCount()).toBe(2);
   });
 
   it("times out a slow answer (injected 300 ms) and gives up after 3 attempts", async () => {
     fake.setScenario("slow");
     expect((await failure(fetchGoogleEvents(config, window, options()))).kind).toBe("timeout");
-    expect(fake.requestCount()).toBe(3);
+    expect(fake.requestCount()).toBe(6);
   });
 });
 

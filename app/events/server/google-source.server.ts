@@ -152,9 +152,9 @@ function readItems(items: unknown[], unreadable: string[]): CalendarEvent[] {
 }
 
 /**
- * Every event in the window, ascending. The upcoming part ([now, end)) is read first, then the past
- * part ([start, now)), as separate lists: a limit reached in one never costs the other, and past
- * the event limit the oldest past events are left out and counted in the log.
+ * Every event in the window, ascending. The upcoming part ([now, end)) is read on its own, beside
+ * the past part ([start, now)): a limit reached in one never costs the other, and past the event
+ * limit the oldest past events are left out (never upcoming ones) and counted in the log.
  */
 export async function fetchGoogleEvents(
   config: GoogleSourceConfig,
@@ -164,8 +164,25 @@ export async function fetchGoogleEvents(
   limits: GoogleLimits = GOOGLE_LIMITS,
 ): Promise<CalendarEvent[]> {
   const now = new Date(Math.min(Math.max((window.now ?? new Date()).getTime(), window.start.getTime()), window.end.getTime()));
-  const upcoming = await readPart(config, { start: now, end: window.end }, options, limits.maxPages, signal);
-  const past = await readPart(config, { start: window.start, end: now }, options, limits.maxPages, signal);
+  // Both parts at once: a read takes one round trip, not two. They share one fate (the first
+  // failure stops the other) and one log (a line both would write, such as a bad key, is written once).
+  const stop = new AbortController();
+  const written = new Set<string>();
+  const partOptions: UpstreamOptions = {
+    ...options,
+    log: (message) => {
+      if (stop.signal.aborted || written.has(message)) return;
+      written.add(message);
+      options.log(message);
+    },
+  };
+  const partSignal = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
+  const read = (range: Window) =>
+    readPart(config, range, partOptions, limits.maxPages, partSignal).catch((error: unknown) => {
+      stop.abort();
+      throw error;
+    });
+  const [upcoming, past] = await Promise.all([read({ start: now, end: window.end }), read({ start: window.start, end: now })]);
 
   const unreadable: string[] = [];
   const upcomingEvents = readItems(upcoming.items, unreadable);
