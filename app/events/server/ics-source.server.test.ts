@@ -116,6 +116,20 @@ describe("parseIcsEvents: bad input", () => {
   });
 });
 
+describe("parseIcsEvents: ends written in the other form, or not at all", () => {
+  const feed = (...event: string[]) =>
+    ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Fixtures//Ends//EN", "BEGIN:VEVENT", "UID:end@fixtures.example", "SUMMARY:End", ...event, "END:VEVENT", "END:VCALENDAR"].join("\r\n");
+  it.each([
+    [["DTSTART;VALUE=DATE:20260331"], { date: "2026-03-31" }, { date: "2026-04-01" }], // a day, across a month's end
+    [["DTSTART;VALUE=DATE:20260331", "DTEND:20260402T000000Z"], { date: "2026-03-31" }, { date: "2026-04-02" }],
+    [["DTSTART;VALUE=DATE:20260331", "DURATION:P2D"], { date: "2026-03-31" }, { date: "2026-04-02" }],
+    [["DTSTART:20260310T230000Z", "DTEND;VALUE=DATE:20260311"], { dateTime: "2026-03-10T19:00:00-04:00" }, { dateTime: "2026-03-10T20:00:00-04:00" }], // midnight in the start's zone (UTC)
+    [["DTSTART:20260310T230000Z"], { dateTime: "2026-03-10T19:00:00-04:00" }, { dateTime: "2026-03-10T19:00:00-04:00" }],
+  ])("%j", (lines, start, end) => {
+    expect(parseIcsEvents(feed(...lines), window).map((e) => [e.start, e.end])).toEqual([[start, end]]);
+  });
+});
+
 describe("parseIcsEvents: whatever one event holds, the feed is read", () => {
   const control = [
     "BEGIN:VEVENT",

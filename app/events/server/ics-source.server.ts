@@ -177,20 +177,28 @@ function overlaps(o: Pick<Occurrence, "range">, window: Window): boolean {
 
 /** The end of an occurrence starting at `start`: DTEND, else DURATION, else a day (dates) or none. */
 function endOf(component: ICAL.Component, start: Time): Stamp {
+  const startTzid = tzidOf(component.getFirstProperty("dtstart"));
   const dtend = component.getFirstProperty("dtend");
   const endValue = dtend?.getFirstValue();
   if (endValue instanceof ICAL.Time && endValue.isDate === start.isDate) return { time: endValue, tzid: tzidOf(dtend) };
-  const duration = component.getFirstPropertyValue("duration");
   const end = start.clone();
-  if (duration instanceof ICAL.Duration) end.addDuration(duration);
-  else if (endValue instanceof ICAL.Time && start.isDate) {
-    // DTEND written as a date-time beside a date start: its day, exclusive.
+  const duration = component.getFirstPropertyValue("duration");
+  if (duration instanceof ICAL.Duration) {
+    end.addDuration(duration);
+    return { time: end, tzid: startTzid };
+  }
+  if (endValue instanceof ICAL.Time && !start.isDate) {
+    // A date DTEND after a date-time start: the start of that day.
+    return { time: new ICAL.Time({ year: endValue.year, month: endValue.month, day: endValue.day, hour: 0, minute: 0, second: 0, isDate: false }, start.zone), tzid: startTzid };
+  }
+  if (endValue instanceof ICAL.Time) {
+    // A date-time DTEND after a date start: its day, exclusive, when that is after the start.
     const day = ICAL.Time.fromDateString(dateKey(endValue));
-    return { time: day.compare(start) > 0 ? day : end };
-  } else if (endValue instanceof ICAL.Time) {
-    return { time: atSeriesTime(endValue, { uid: "", start }), tzid: tzidOf(component.getFirstProperty("dtstart")) };
-  } else if (start.isDate) end.day += 1;
-  return { time: end, tzid: tzidOf(component.getFirstProperty("dtstart")) };
+    if (day.compare(start) > 0) return { time: day };
+  }
+  // Neither: an all-day event lasts its day, a timed one has no length.
+  if (start.isDate) end.addDuration(ICAL.Duration.fromData({ days: 1 }));
+  return { time: end, tzid: startTzid };
 }
 
 function occurrence(component: ICAL.Component, uid: string, key: string, start: Stamp, end: Stamp, zones: Zones, master?: ICAL.Component): Occurrence {
