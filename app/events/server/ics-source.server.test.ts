@@ -130,6 +130,23 @@ describe("parseIcsEvents: ends written in the other form, or not at all", () => 
   });
 });
 
+describe("parseIcsEvents: odd structure", () => {
+  const event = (uid: string, ...extra: string[]) => ["BEGIN:VEVENT", `UID:${uid}`, `SUMMARY:${uid}`, "DTSTART:20260310T230000Z", ...extra, "END:VEVENT"];
+  const calendar = (...lines: string[]) => ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Fixtures//Odd//EN", ...lines, "END:VCALENDAR"];
+
+  it("reads VCALENDARs written one after the other", () => {
+    const text = [...calendar(...event("a")), ...calendar(...event("b"))].join("\r\n");
+    expect(parseIcsEvents(text, window).map((e) => e.summary).sort()).toEqual(["a", "b"]);
+  });
+
+  it("leaves out an event whose VALARM never ends, and drops a stray END", () => {
+    const logs: string[] = [];
+    const text = calendar(...event("open-alarm", "BEGIN:VALARM", "TRIGGER:-PT15M"), ...event("stray-end", "END:VALARM"), ...event("good")).join("\r\n");
+    expect(parseIcsEvents(text, window, (m) => void logs.push(m)).map((e) => e.summary).sort()).toEqual(["good", "stray-end"]);
+    expect(logs).toEqual(['[events] The calendar feed has unreadable events or properties, the rest is shown: UID "open-alarm" (event left out); UID "stray-end" (END without BEGIN left out)']);
+  });
+});
+
 describe("parseIcsEvents: whatever one event holds, the feed is read", () => {
   const control = [
     "BEGIN:VEVENT",

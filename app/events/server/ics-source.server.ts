@@ -302,7 +302,11 @@ export function parseIcsEvents(icsText: string, window: Window, log?: (message: 
   const { text: cleaned, unreadable } = cleanIcsText(lines);
   let root: ICAL.Component;
   try {
-    root = new ICAL.Component(ICAL.parse(cleaned) as unknown[]);
+    const parsed = ICAL.parse(cleaned) as unknown[];
+    // Several VCALENDARs one after the other (some exporters concatenate): read as one.
+    const [first, ...rest] = Array.isArray(parsed[0]) ? (parsed as unknown[][]) : [parsed];
+    root = new ICAL.Component(first!);
+    for (const more of rest) for (const sub of new ICAL.Component(more).getAllSubcomponents()) root.addSubcomponent(sub);
   } catch {
     throw new UpstreamError(`${LABEL} is not iCalendar (its structure cannot be read)`, "invalid-body");
   }

@@ -133,6 +133,10 @@ function cleanEvent(lines: string[], unreadable: Unreadable[]): string[] {
       out.push(raw);
       continue;
     }
+    if (line.name === "END") {
+      dropped.push("END without BEGIN");
+      continue;
+    }
     if (DATE_PROPERTIES.has(line.name)) {
       const cleaned = cleanDateLine(line);
       if (cleaned) out.push(...cleaned);
@@ -149,6 +153,8 @@ function cleanEvent(lines: string[], unreadable: Unreadable[]): string[] {
       if (ESSENTIAL.has(line.name)) skipped = true;
     }
   }
+  // A nested component (VALARM) left open would make the whole file unreadable to ical.js.
+  if (depth > 0) skipped = true;
   if (dropped.length > 0 || skipped) unreadable.push({ uid: uidOf(lines), properties: dropped, skipped });
   return skipped ? [] : out;
 }
