@@ -272,7 +272,8 @@ function expandSeries(
       replaced.set(override, key); // the override stands in for it, wherever it moved, under its id
       continue;
     }
-    const end = start === first ? firstEnd : { time: start.time.clone(), tzid: firstEnd.tzid ?? start.tzid };
+    // Later ends are the start plus the first occurrence's length, in the start's zone.
+    const end = start === first ? firstEnd : { time: start.time.clone(), tzid: start.tzid };
     if (start !== first) end.time.addDuration(duration);
     // Occurrences before the window are dropped here, before the costlier work of answering them.
     if (!overlaps({ range: [msOf(start, zones), msOf(end, zones)] }, window)) continue;
