@@ -1,17 +1,19 @@
 import type { CalendarEvent } from "./model";
 import { eventTitle } from "./classify";
 import { htmlToText } from "./links";
+import { instantOf } from "./time";
 
 type Organizer = { name: string; url: string };
 
 /** schema.org Event objects for structured data. */
 export function eventJsonLd(events: CalendarEvent[], organizer: Organizer): object[] {
   return events
-    .filter((e) => e.start)
+    // A start kept as written (unparseable) is no schema.org date: such events are left out.
+    .filter((e) => !Number.isNaN(instantOf(e.start)))
     .map((event) => {
       const start = event.start!;
       const startDate = "dateTime" in start ? start.dateTime : start.date;
-      const endDate = event.end ? ("dateTime" in event.end ? event.end.dateTime : event.end.date) : undefined;
+      const endDate = event.end && !Number.isNaN(instantOf(event.end)) ? ("dateTime" in event.end ? event.end.dateTime : event.end.date) : undefined;
       const description = htmlToText(event.description);
       const joinUrl = event.location !== undefined && /^https?:\/\//.test(event.location);
       // "Online (link sent after RSVP)" is not a street address: an online event whose details are on our page.

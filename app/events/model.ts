@@ -1,6 +1,10 @@
 // The events feature's data shapes, shared by server and browser.
 
-/** A start or end as Google Calendar gives it: a timed instant or an all-day date. */
+/**
+ * A start or end as Google Calendar gives it: a timed instant (RFC 3339) or an all-day date
+ * (YYYY-MM-DD). When the source's value cannot be parsed, `dateTime` or `date` holds it exactly as
+ * written (spec §8: the page shows the raw value); `instantOf` in ./time is NaN for it.
+ */
 export type EventTime = { dateTime: string; timeZone?: string } | { date: string };
 
 /** One event as /api/calendar/events answers it (spec §3, §7); description is sanitized HTML. */

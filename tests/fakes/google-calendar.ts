@@ -7,7 +7,7 @@ import { writeOversized } from "./oversized-body";
 
 export type GoogleScenario =
   | "normal"
-  | "paginated" // pages of 5, 1, 0 (each with nextPageToken), then the rest
+  | "paginated" // pages of 2, 1, 0 (each with nextPageToken), then the rest
   | "empty"
   | "error500"
   | "rateLimit403"
@@ -18,7 +18,9 @@ export type GoogleScenario =
   | "quota403" // 403 usageLimits quotaExceeded ("Calendar usage limits exceeded")
   | "hang" // accepts the request and never answers
   | "resetMidBody" // 200 headers and half of a normal list, then the connection drops
-  | "oversized"; // a normal list padded past 6 MB, streamed without Content-Length
+  | "oversized" // a normal list padded past 6 MB, streamed without Content-Length
+  | "busy" // the normal events plus five daily series: 3,000 more events in the window
+  | "oddItems" // the normal events plus one with start.dateTime "not-a-real-date", one without a start, and two items Google's schema would never send
 
 export type RecordedRequest = { method: string; path: string; query: URLSearchParams };
 
@@ -164,9 +166,50 @@ function makeEvents(calendarId: string, now: number, hostile: boolean): GoogleEv
   return events;
 }
 
-function instant(time: EventTime): number {
-  return "dateTime" in time ? Date.parse(time.dateTime) : Date.parse(`${time.date}T00:00:00Z`);
+/** Five daily series ("a few daily series"), 300 days back and 300 ahead: 3,000 instances. */
+function busyEvents(calendarId: string, now: number): GoogleEventResource[] {
+  const events: GoogleEventResource[] = [];
+  const today = Math.floor(now / DAY) * DAY;
+  for (let series = 0; series < 5; series++) {
+    for (let day = -300; day < 300; day++) {
+      const start = today + day * DAY + (13 + series) * 3_600_000;
+      const id = `daily${series}_${new Date(start).toISOString().replace(/[-:]|\.\d+/g, "")}`;
+      events.push(
+        resource(calendarId, id, {
+          summary: `Daily standup ${series + 1}`,
+          start: { dateTime: estDateTime(start), timeZone: "America/New_York" },
+          end: { dateTime: estDateTime(start + 1_800_000), timeZone: "America/New_York" },
+          recurringEventId: `daily${series}`,
+          originalStartTime: { dateTime: estDateTime(start), timeZone: "America/New_York" },
+        }),
+      );
+    }
+  }
+  return events;
 }
+
+/** What a calendar fed by other tools can hold: a date nobody can read, one with no start, and items without an id or with a numeric start. */
+function oddItems(calendarId: string, now: number): unknown[] {
+  const at = Math.floor((now + 14 * DAY) / DAY) * DAY + 23 * 3_600_000;
+  return [
+    resource(calendarId, "unparseable", {
+      summary: "Founders dinner (date to be confirmed)",
+      start: { dateTime: "not-a-real-date", timeZone: "America/New_York" },
+      end: { dateTime: "not-a-real-date", timeZone: "America/New_York" },
+    }),
+    { kind: "calendar#event", id: "undated", status: "confirmed", summary: "Founders picnic (date to come)" },
+    { kind: "calendar#event", summary: "No id at all", start: { dateTime: estDateTime(at) }, end: { dateTime: estDateTime(at) } },
+    { kind: "calendar#event", id: "startisanumber", summary: "Start is a number", start: 1_700_000_000, end: { date: "2026-01-01" } },
+  ];
+}
+
+/** An item's instant; NaN for a date nobody can read (such items match every range, as a list keeps them). */
+function instant(time: unknown): number {
+  if (!time || typeof time !== "object") return Number.NaN;
+  const t = time as { dateTime?: string; date?: string };
+  return t.dateTime ? Date.parse(t.dateTime) : t.date ? Date.parse(`${t.date}T00:00:00Z`) : Number.NaN;
+}
+const field = (item: unknown, name: "start" | "end") => (item as Record<string, unknown>)[name];
 
 export async function startFakeGoogleCalendar(
   options: { calendarId?: string; apiKey?: string; now?: () => number; slowMs?: number } = {},
@@ -204,16 +247,18 @@ export async function startFakeGoogleCalendar(
     const maxResults = Math.min(Number(query.get("maxResults") ?? 250) || 250, 2500);
 
     // timeMin bounds an event's end (exclusive), timeMax its start (exclusive).
-    const all = scenario === "empty" ? [] : makeEvents(calendarId, now(), scenario === "hostile");
+    const all: unknown[] = scenario === "empty" ? [] : makeEvents(calendarId, now(), scenario === "hostile");
+    if (scenario === "busy") all.push(...busyEvents(calendarId, now()));
+    if (scenario === "oddItems") all.push(...oddItems(calendarId, now()));
     const matching = all
-      .filter((e) => !timeMin || instant(e.end) > Date.parse(timeMin))
-      .filter((e) => !timeMax || instant(e.start) < Date.parse(timeMax))
-      .sort((a, b) => instant(a.start) - instant(b.start));
+      .filter((e) => !timeMin || !(instant(field(e, "end")) <= Date.parse(timeMin)))
+      .filter((e) => !timeMax || !(instant(field(e, "start")) >= Date.parse(timeMax)))
+      .sort((a, b) => (instant(field(a, "start")) || Infinity) - (instant(field(b, "start")) || Infinity));
 
     const token = query.get("pageToken");
     const offset = token ? Number(Buffer.from(token, "base64url").toString().split(":")[1]) : 0;
     const page = token ? Number(Buffer.from(token, "base64url").toString().split(":")[0]) : 0;
-    const size = scenario === "paginated" ? Math.min(maxResults, [5, 1, 0][page] ?? maxResults) : maxResults;
+    const size = scenario === "paginated" ? Math.min(maxResults, [2, 1, 0][page] ?? maxResults) : maxResults;
     const items = matching.slice(offset, offset + size);
     const next = offset + size < matching.length ? Buffer.from(`${page + 1}:${offset + size}`).toString("base64url") : undefined;
     const answer = {

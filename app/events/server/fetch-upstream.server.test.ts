@@ -161,6 +161,19 @@ describe("requestUpstream", () => {
     expect(count).toBe(1);
   });
 
+  it("names a body that arrived but could not be read, and does not retry it as a network failure", async () => {
+    count = 0;
+    script = () => ({ status: 200, body: "BEGIN:VCALENDAR" });
+    const { opts, logs } = options();
+    const read = () => {
+      throw new TypeError("Cannot read properties of undefined (reading 'zone')");
+    };
+    const error = await failure(requestUpstream({ url, label: "Test upstream", accept: "text/calendar", read }, opts));
+    expect(error).toMatchObject({ kind: "unreadable", retryable: false, message: "Test upstream arrived but could not be read (TypeError)" });
+    expect(count).toBe(1);
+    expect(logs).toEqual(["[events] Test upstream arrived but could not be read (TypeError) (attempt 1 of 3)"]);
+  });
+
   it("retries a connection that drops in the middle of the body", async () => {
     count = 0;
     script = (n) => (n === 1 ? "reset-mid-body" : { status: 200, body: '{"ok":true}' });

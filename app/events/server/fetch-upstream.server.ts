@@ -42,7 +42,12 @@ export function jitteredBackoff(baseMs: number, random: () => number = Math.rand
   };
 }
 
-export type UpstreamFailure = "http" | "timeout" | "network" | "invalid-body" | "too-large";
+/**
+ * network: unreachable; timeout: no answer in time; http: an error status; invalid-body: not the
+ * expected format (not JSON, not iCalendar); unreadable: the body arrived but reading it failed;
+ * too-large: over the size limit. Only network, timeout and some statuses are worth a retry.
+ */
+export type UpstreamFailure = "http" | "timeout" | "network" | "invalid-body" | "unreadable" | "too-large";
 
 export class UpstreamError extends Error {
   override name = "UpstreamError";
@@ -91,6 +96,7 @@ async function attemptOnce<T>(spec: RequestSpec<T>, options: UpstreamOptions): P
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
   let response: Response;
+  let body: string;
   try {
     response = await options.fetch(spec.url, { headers: { accept: spec.accept }, signal, redirect: "follow" });
   } catch (error) {
@@ -98,17 +104,25 @@ async function attemptOnce<T>(spec: RequestSpec<T>, options: UpstreamOptions): P
   }
   try {
     if (!response.ok) {
-      const body = await readBody(response, MAX_ERROR_BODY_BYTES, spec.label).catch((error: unknown) => {
+      const errorBody = await readBody(response, MAX_ERROR_BODY_BYTES, spec.label).catch((error: unknown) => {
         if (error instanceof UpstreamError && error.kind === "too-large") return "";
         throw error;
       });
-      const retryable = (spec.retryableStatus ?? defaultRetryable)(response.status, body);
+      const retryable = (spec.retryableStatus ?? defaultRetryable)(response.status, errorBody);
       throw new UpstreamError(`${spec.label} answered HTTP ${response.status}`, "http", response.status, retryable);
     }
-    return await spec.read(await readBody(response, options.maxBodyBytes ?? MAX_BODY_BYTES, spec.label));
+    body = await readBody(response, options.maxBodyBytes ?? MAX_BODY_BYTES, spec.label);
   } catch (error) {
     if (error instanceof UpstreamError) throw error;
     throw abortOrNetwork(error, spec.label, timeout, options.timeoutMs);
+  }
+  try {
+    return await spec.read(body);
+  } catch (error) {
+    if (error instanceof UpstreamError) throw error;
+    // The body arrived: a failure to read it is no network problem, and the same body would fail again.
+    const name = error instanceof Error && /^\w{1,40}$/.test(error.name) ? ` (${error.name})` : "";
+    throw new UpstreamError(`${spec.label} arrived but could not be read${name}`, "unreadable");
   }
 }
 

@@ -35,23 +35,59 @@ beforeEach(() => {
 const failure = (promise: Promise<unknown>) => rejectionOf(promise, UpstreamError);
 
 describe("fetchGoogleEvents against the fake Google Calendar", () => {
-  it("sends Google's events.list query and answers the window's events without cancelled ones", async () => {
+  it("reads the upcoming part of the window on its own, beside the past part, with Google's largest page, without cancelled events", async () => {
     const events = await fetchGoogleEvents(config, window, options());
-    expect(fake.requestCount()).toBe(1);
-    const query = fake.requests[0]!.query;
-    expect(Object.fromEntries(query)).toEqual({
-      key: fake.apiKey,
-      singleEvents: "true",
-      orderBy: "startTime",
-      timeMin: "2025-03-01T12:00:00.000Z",
-      timeMax: "2027-03-01T12:00:00.000Z",
-      maxResults: "250",
-    });
-    expect(fake.requests[0]!.path).toBe(`/calendar/v3/calendars/${encodeURIComponent(fake.calendarId)}/events`);
+    expect(fake.requestCount()).toBe(2);
+    const common = { key: fake.apiKey, singleEvents: "true", orderBy: "startTime", maxResults: "2500" };
+    const queries = fake.requests.map((r) => Object.fromEntries(r.query)).sort((x, y) => (x.timeMin! < y.timeMin! ? 1 : -1));
+    expect(queries).toEqual([
+      { ...common, timeMin: "2026-03-01T12:00:00.000Z", timeMax: "2027-03-01T12:00:00.000Z" },
+      { ...common, timeMin: "2025-03-01T12:00:00.000Z", timeMax: "2026-03-01T12:00:00.000Z" },
+    ]);
+    for (const r of fake.requests) expect(r.path).toBe(`/calendar/v3/calendars/${encodeURIComponent(fake.calendarId)}/events`);
     const ids = events.map((e) => e.id);
     expect(ids).toEqual(["past300", "past200allday", "past30", "weeklycoffee_20260101T133000Z", "next7", "retreat", "member90", "future200"]);
     expect(ids.some((id) => id.startsWith("cancelled"))).toBe(false);
     expect(fake.unhandled).toEqual([]);
+  });
+
+  it("lists every upcoming event of a busy calendar (3,000 events in the window)", async () => {
+    fake.setScenario("busy");
+    // A 3,000-event page takes a while to build on a busy machine: no retries from a short timeout.
+    const events = await fetchGoogleEvents(config, window, options({ timeoutMs: 10_000 }));
+    const daily = events.filter((e) => e.id.startsWith("daily"));
+    expect(daily).toHaveLength(3_000);
+    const upcoming = daily.filter((e) => e.start && "dateTime" in e.start && Date.parse(e.start.dateTime) >= NOW);
+    expect(upcoming).toHaveLength(1_500);
+    // The last instance of each series, 299 days ahead, is there.
+    expect(events.filter((e) => e.id.startsWith("daily") && e.id.includes("20261225"))).toHaveLength(5);
+    expect(fake.requestCount()).toBe(2);
+    expect(logs).toEqual([]);
+  });
+
+  it("past the event limit, leaves out the oldest past events, never upcoming ones, and says how many", async () => {
+    fake.setScenario("busy");
+    const all = await fetchGoogleEvents(config, window, options({ timeoutMs: 10_000 }));
+    logs = [];
+    const capped = await fetchGoogleEvents(config, window, options({ timeoutMs: 10_000 }), undefined, { maxPages: 10, maxEvents: 2_000 });
+    expect(capped).toHaveLength(2_000);
+    const upcomingIds = all.filter((e) => e.start && Date.parse("dateTime" in e.start ? e.start.dateTime : e.start.date) >= NOW).map((e) => e.id);
+    expect(capped.slice(-upcomingIds.length).map((e) => e.id)).toEqual(upcomingIds);
+    // Exactly the newest past events are kept.
+    expect(capped.map((e) => e.id)).toEqual(all.slice(all.length - 2_000).map((e) => e.id));
+    expect(logs).toEqual([`[events] Google Calendar has more than 2000 events in the window: the ${all.length - 2_000} oldest past events are left out`]);
+  });
+
+  it("keeps an unreadable start as written, and drops items Google's schema would never send, naming them", async () => {
+    fake.setScenario("oddItems");
+    const events = await fetchGoogleEvents(config, window, options());
+    expect(events.find((e) => e.id === "unparseable")).toMatchObject({
+      summary: "Founders dinner (date to be confirmed)",
+      start: { dateTime: "not-a-real-date", timeZone: "America/New_York" },
+    });
+    expect(events.find((e) => e.id === "undated")?.start).toBeUndefined();
+    expect(events.map((e) => e.id)).toEqual(["past300", "past200allday", "past30", "weeklycoffee_20260101T133000Z", "next7", "retreat", "member90", "future200", "unparseable", "undated"]);
+    expect(logs).toEqual(['[events] Google Calendar: 2 unreadable events left out, the rest is shown: (an item without an id), "startisanumber"']);
   });
 
   it("maps Google's resource: New York offsets, all-day dates, sanitized HTML", async () => {
@@ -66,9 +102,9 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
   it("follows nextPageToken through short and empty pages", async () => {
     fake.setScenario("paginated");
     const paged = await fetchGoogleEvents(config, window, options());
-    // pages of 5, 1, 0 (each still carrying a token), then the rest
-    expect(fake.requestCount()).toBe(4);
-    expect(fake.requests.slice(1).every((r) => r.query.get("pageToken"))).toBe(true);
+    // upcoming: pages of 2, 1, 0 (each still carrying a token), then the rest; past: the same
+    expect(fake.requestCount()).toBe(8);
+    expect(fake.requests.filter((r) => r.query.get("pageToken"))).toHaveLength(6);
     fake.setScenario("normal");
     expect(paged.map((e) => e.id)).toEqual((await fetchGoogleEvents(config, window, options())).map((e) => e.id));
   });
@@ -80,8 +116,32 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
       return Response.json({ kind: "calendar#events", items: [], nextPageToken: `t${calls}` });
     };
     await expect(fetchGoogleEvents(config, window, options({ fetch: endless }))).resolves.toEqual([]);
-    expect(calls).toBe(10);
-    expect(logs.join("\n")).toContain("more than 10 pages");
+    expect(calls).toBe(20);
+    expect(logs).toEqual([
+      "[events] Google Calendar has more than 25000 upcoming events (10 pages); the latest are left out",
+      "[events] Google Calendar has more than 25000 past events in the window (10 pages); the most recent past ones are left out",
+    ]);
+  });
+
+  it("stops the other part when one fails, and logs nothing for the stopped one", async () => {
+    let pastAborted = false;
+    const split: UpstreamOptions["fetch"] = async (input, init) => {
+      const query = new URL(String(input)).searchParams;
+      if (query.get("timeMin") === window.start.toISOString()) {
+        // The past part hangs until it is stopped.
+        return new Promise<Response>((_resolve, reject) =>
+          init?.signal?.addEventListener("abort", () => {
+            pastAborted = true;
+            reject(new DOMException("aborted", "AbortError"));
+          }),
+        );
+      }
+      return Response.json({ error: { code: 404, errors: [{ reason: "notFound" }] } }, { status: 404 });
+    };
+    const error = await failure(fetchGoogleEvents(config, window, options({ fetch: split, timeoutMs: 10_000 })));
+    expect(error.status).toBe(404);
+    expect(pastAborted).toBe(true);
+    expect(logs.some((line) => line.includes("aborted"))).toBe(false);
   });
 
   it("answers an empty calendar as no events", async () => {
@@ -99,21 +159,25 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
   it("retries Google's 403 rateLimitExceeded and 500, then fails", async () => {
     for (const scenario of ["rateLimit403", "error500"] as const) {
       fake.reset();
+      logs = [];
       fake.setScenario(scenario);
       const error = await failure(fetchGoogleEvents(config, window, options()));
-      expect(fake.requestCount()).toBe(3);
+      // 3 attempts for each part (upcoming, past), read side by side; each line logged once.
+      expect(fake.requestCount()).toBe(6);
       expect(error.status).toBe(scenario === "error500" ? 500 : 403);
+      expect(logs.filter((line) => line.includes("attempt 1 of 3"))).toHaveLength(1);
     }
   });
 
   it("does not retry a bad key or a 404, and logs them as configuration errors without the key", async () => {
     const badKey = await failure(fetchGoogleEvents({ ...config, apiKey: "AIza-wrong-key" }, window, options()));
     expect(badKey.status).toBe(400);
-    expect(fake.requestCount()).toBe(1);
+    expect(fake.requestCount()).toBe(2); // one for each part
     fake.setScenario("notFound");
     const notFound = await failure(fetchGoogleEvents(config, window, options()));
     expect(notFound.status).toBe(404);
-    expect(fake.requestCount()).toBe(2);
+    expect(fake.requestCount()).toBe(4);
+    expect(logs.filter((line) => line.includes("configuration error: Google Calendar answered 404"))).toHaveLength(1);
     expect(logs.join("\n")).toContain("configuration error: Google Calendar answered 404 for GOOGLE_CALENDAR_ID");
     expect(logs.join("\n")).toContain("check GOOGLE_API_KEY");
     for (const text of [...logs, badKey.message, notFound.message]) {
@@ -127,7 +191,7 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
     fake.setScenario("quota403");
     const error = await failure(fetchGoogleEvents(config, window, options()));
     expect(error).toMatchObject({ status: 403, retryable: false });
-    expect(fake.requestCount()).toBe(1);
+    expect(fake.requestCount()).toBe(2);
     const log = logs.join("\n");
     expect(log).toContain("[events] Google Calendar usage limits exceeded (quotaExceeded)");
     expect(log).not.toContain("configuration error");
@@ -137,7 +201,7 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
   it("logs a retried 403 rateLimitExceeded that never clears as a usage limit too", async () => {
     fake.setScenario("rateLimit403");
     await failure(fetchGoogleEvents(config, window, options()));
-    expect(fake.requestCount()).toBe(3);
+    expect(fake.requestCount()).toBe(6);
     expect(logs.join("\n")).toContain("usage limits exceeded (rateLimitExceeded)");
     expect(logs.join("\n")).not.toContain("configuration error");
   });
@@ -145,13 +209,13 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
   it("fails on malformed JSON without retrying", async () => {
     fake.setScenario("malformed");
     expect((await failure(fetchGoogleEvents(config, window, options()))).kind).toBe("invalid-body");
-    expect(fake.requestCount()).toBe(1);
+    expect(fake.requestCount()).toBe(2);
   });
 
   it("times out a slow answer (injected 300 ms) and gives up after 3 attempts", async () => {
     fake.setScenario("slow");
     expect((await failure(fetchGoogleEvents(config, window, options()))).kind).toBe("timeout");
-    expect(fake.requestCount()).toBe(3);
+    expect(fake.requestCount()).toBe(6);
   });
 });
 

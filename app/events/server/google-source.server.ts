@@ -4,12 +4,18 @@ import type { CalendarEvent, EventTime } from "~/events/model";
 import { readJson, requestUpstream, UpstreamError, type UpstreamOptions } from "./fetch-upstream.server";
 import { urlSafeId } from "./ids.server";
 import { descriptionToHtml } from "./sanitize.server";
-import { DISPLAY_TIME_ZONE, isDateOnly, toZonedRfc3339, type Window } from "./time.server";
+import { DISPLAY_TIME_ZONE, toZonedRfc3339, type Window } from "./time.server";
 
 export type GoogleSourceConfig = { calendarId: string; apiKey: string; baseUrl: string };
 
-export const GOOGLE_MAX_PAGES = 10;
-export const GOOGLE_PAGE_SIZE = 250;
+/** Google's largest page (events.list maxResults). */
+export const GOOGLE_PAGE_SIZE = 2500;
+/**
+ * Limits of one read. Pages per part (upcoming, past) stop a token that never ends; maxEvents
+ * bounds memory and the answer. Past the limit the oldest past events go first: never upcoming ones.
+ */
+export type GoogleLimits = { maxPages: number; maxEvents: number };
+export const GOOGLE_LIMITS: GoogleLimits = { maxPages: 10, maxEvents: 25_000 };
 const LABEL = "Google Calendar";
 
 const timeSchema = z.object({
@@ -29,9 +35,10 @@ const eventSchema = z.object({
   end: timeSchema.optional(),
 });
 
+// Items are checked one by one (see readItems): one odd item is dropped, not the page.
 const listSchema = z.object({
   kind: z.literal("calendar#events").optional(),
-  items: z.array(eventSchema).default([]),
+  items: z.array(z.unknown()).default([]),
   nextPageToken: z.string().min(1).optional(),
 });
 
@@ -42,14 +49,15 @@ export function googleSubscribeUrl(calendarId: string): string {
   return `https://calendar.google.com/calendar/ical/${encodeURIComponent(calendarId)}/public/basic.ics`;
 }
 
-export function googleListUrl(config: GoogleSourceConfig, window: Window, pageToken?: string): string {
+/** Google's timeMin bounds an event's end, timeMax its start: an event running at `now` is in both parts. */
+export function googleListUrl(config: GoogleSourceConfig, range: Window, pageToken?: string): string {
   const base = config.baseUrl.replace(/\/+$/, "");
   const params = new URLSearchParams({
     key: config.apiKey,
     singleEvents: "true",
     orderBy: "startTime",
-    timeMin: window.start.toISOString(),
-    timeMax: window.end.toISOString(),
+    timeMin: range.start.toISOString(),
+    timeMax: range.end.toISOString(),
     maxResults: String(GOOGLE_PAGE_SIZE),
   });
   if (pageToken) params.set("pageToken", pageToken);
@@ -82,22 +90,20 @@ export function googleUsageLimit(status: number, body: string): string | undefin
   return status === 403 ? googleErrorReasons(body).find((reason) => USAGE_LIMIT_REASONS.has(reason)) : undefined;
 }
 
-export async function fetchGoogleEvents(
-  config: GoogleSourceConfig,
-  window: Window,
-  options: UpstreamOptions,
-  signal?: AbortSignal,
-): Promise<CalendarEvent[]> {
-  const events: CalendarEvent[] = [];
+/** One part of the window, every page up to the limit; `capped` when Google had more. */
+type Part = { items: unknown[]; capped: boolean };
+
+async function readPart(config: GoogleSourceConfig, range: Window, options: UpstreamOptions, maxPages: number, signal?: AbortSignal): Promise<Part> {
+  const items: unknown[] = [];
   let pageToken: string | undefined;
-  for (let page = 1; page <= GOOGLE_MAX_PAGES; page++) {
+  for (let page = 1; page <= maxPages; page++) {
     let list: z.infer<typeof listSchema>;
     // The body of a 403 tells a quota problem from a refused key; the error only carries the status.
     let usageLimit: string | undefined;
     try {
       list = await requestUpstream(
         {
-          url: googleListUrl(config, window, pageToken),
+          url: googleListUrl(config, range, pageToken),
           label: LABEL,
           accept: "application/json",
           read: readJson(listSchema, LABEL),
@@ -121,29 +127,95 @@ export async function fetchGoogleEvents(
       }
       throw error;
     }
-    for (const item of list.items) {
-      const event = fromGoogleEvent(item);
-      if (event) events.push(event);
-    }
+    items.push(...list.items);
     // A short or even empty page can still carry a token: only its absence ends the list.
     pageToken = list.nextPageToken;
-    if (!pageToken) return events;
+    if (!pageToken) return { items, capped: false };
   }
-  options.log(`[events] Google Calendar has more than ${GOOGLE_MAX_PAGES} pages of events; later events are left out`);
+  return { items, capped: true };
+}
+
+/** The items the schema accepts, as events; the ids of the rest (or their place) for the log. */
+function readItems(items: unknown[], unreadable: string[]): CalendarEvent[] {
+  const events: CalendarEvent[] = [];
+  for (const item of items) {
+    const parsed = eventSchema.safeParse(item);
+    if (!parsed.success) {
+      const id = (item as { id?: unknown } | null)?.id;
+      unreadable.push(typeof id === "string" ? JSON.stringify(id.slice(0, 120)) : "(an item without an id)");
+      continue;
+    }
+    const event = fromGoogleEvent(parsed.data);
+    if (event) events.push(event);
+  }
   return events;
 }
 
+/**
+ * Every event in the window, ascending. The upcoming part ([now, end)) is read on its own, beside
+ * the past part ([start, now)): a limit reached in one never costs the other, and past the event
+ * limit the oldest past events are left out (never upcoming ones) and counted in the log.
+ */
+export async function fetchGoogleEvents(
+  config: GoogleSourceConfig,
+  window: Window,
+  options: UpstreamOptions,
+  signal?: AbortSignal,
+  limits: GoogleLimits = GOOGLE_LIMITS,
+): Promise<CalendarEvent[]> {
+  const now = new Date(Math.min(Math.max((window.now ?? new Date()).getTime(), window.start.getTime()), window.end.getTime()));
+  // Both parts at once: a read takes one round trip, not two. They share one fate (the first
+  // failure stops the other) and one log (a line both would write, such as a bad key, is written once).
+  const stop = new AbortController();
+  const written = new Set<string>();
+  const partOptions: UpstreamOptions = {
+    ...options,
+    log: (message) => {
+      if (stop.signal.aborted || written.has(message)) return;
+      written.add(message);
+      options.log(message);
+    },
+  };
+  const partSignal = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
+  const read = (range: Window) =>
+    readPart(config, range, partOptions, limits.maxPages, partSignal).catch((error: unknown) => {
+      stop.abort();
+      throw error;
+    });
+  const [upcoming, past] = await Promise.all([read({ start: now, end: window.end }), read({ start: window.start, end: now })]);
+
+  const unreadable: string[] = [];
+  const upcomingEvents = readItems(upcoming.items, unreadable);
+  const upcomingIds = new Set(upcomingEvents.map((e) => e.id));
+  let pastEvents = readItems(past.items, unreadable).filter((e) => !upcomingIds.has(e.id)); // running at `now`: in both lists
+  if (unreadable.length > 0) {
+    options.log(`[events] ${LABEL}: ${unreadable.length} unreadable ${unreadable.length === 1 ? "event" : "events"} left out, the rest is shown: ${unreadable.slice(0, 20).join(", ")}`);
+  }
+  const pageCap = limits.maxPages * GOOGLE_PAGE_SIZE;
+  if (upcoming.capped) options.log(`[events] ${LABEL} has more than ${pageCap} upcoming events (${limits.maxPages} pages); the latest are left out`);
+  if (past.capped) options.log(`[events] ${LABEL} has more than ${pageCap} past events in the window (${limits.maxPages} pages); the most recent past ones are left out`);
+
+  const room = Math.max(0, limits.maxEvents - upcomingEvents.length);
+  if (pastEvents.length > room) {
+    const left = pastEvents.length - room;
+    pastEvents = pastEvents.slice(left);
+    options.log(`[events] ${LABEL} has more than ${limits.maxEvents} events in the window: the ${left} oldest past events are left out`);
+  }
+  return [...pastEvents, ...upcomingEvents.slice(0, limits.maxEvents)];
+}
+
+/** As written when Google's value cannot be read: spec §8 shows an unparseable date as it is. */
 function toEventTime(time: z.infer<typeof timeSchema> | undefined): EventTime | undefined {
   if (!time) return undefined;
   if (time.dateTime) {
     const ms = Date.parse(time.dateTime);
-    if (Number.isNaN(ms)) return undefined;
-    return { dateTime: toZonedRfc3339(ms, DISPLAY_TIME_ZONE), ...(time.timeZone ? { timeZone: time.timeZone } : {}) };
+    const timeZone = time.timeZone ? { timeZone: time.timeZone } : {};
+    if (Number.isNaN(ms)) return { dateTime: time.dateTime, ...timeZone };
+    return { dateTime: toZonedRfc3339(ms, DISPLAY_TIME_ZONE), ...timeZone };
   }
-  if (time.date && isDateOnly(time.date)) return { date: time.date };
+  if (time.date) return { date: time.date };
   return undefined;
 }
-
 /** Google's event resource as our CalendarEvent; cancelled ones are dropped (undefined). */
 export function fromGoogleEvent(item: GoogleEvent): CalendarEvent | undefined {
   if (item.status === "cancelled") return undefined;

@@ -47,6 +47,12 @@ describe("eventToIcs", () => {
     expect(ics).toContain("DTEND;VALUE=DATE:20260323\r\n");
   });
 
+  it.each([{ dateTime: "not-a-real-date" }, { date: "Next Year" }])("writes no DTSTART for a start kept as written (%j)", (start) => {
+    const ics = eventToIcs({ id: "x", summary: "Reunion", start, end: start }, { now, uidDomain: "example.org" });
+    expect(ics).not.toMatch(/DTSTART|DTEND|NaN/);
+    expect(ics).toContain("SUMMARY:Reunion\r\n");
+  });
+
   it.each([
     ["Member Core Group Dinner", "member-core-group-dinner.ics"],
     ["Café & Co. / \"quoted\"", "cafe-co-quoted.ics"],

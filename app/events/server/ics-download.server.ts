@@ -3,6 +3,7 @@
 // never inside a UTF-8 character (RFC 5545 §3.1; ical.js folds by characters).
 import ICAL from "ical.js";
 import type { CalendarEvent, EventTime } from "~/events/model";
+import { instantOf } from "~/events/time";
 import { htmlToPlainText } from "./sanitize.server";
 
 function toIcalTime(time: EventTime): ICAL.Time {
@@ -20,10 +21,11 @@ export function eventToIcs(event: CalendarEvent, options: { now: Date; uidDomain
   const vevent = new ICAL.Component("vevent");
   vevent.addPropertyWithValue("uid", `${event.id}@${options.uidDomain}`);
   vevent.addPropertyWithValue("dtstamp", ICAL.Time.fromJSDate(options.now, true));
-  if (event.start) {
+  // A start kept as written (unparseable) cannot be a DTSTART: the file then has none, as for no start.
+  if (event.start && !Number.isNaN(instantOf(event.start))) {
     const start = toIcalTime(event.start);
     vevent.addPropertyWithValue("dtstart", start);
-    if (event.end) vevent.addPropertyWithValue("dtend", toIcalTime(event.end));
+    if (event.end && !Number.isNaN(instantOf(event.end))) vevent.addPropertyWithValue("dtend", toIcalTime(event.end));
   }
   vevent.addPropertyWithValue("summary", event.summary ?? "Untitled Event");
   if (event.location) vevent.addPropertyWithValue("location", event.location);

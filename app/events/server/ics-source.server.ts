@@ -1,15 +1,21 @@
 // iCalendar (RFC 5545) feeds: a configured public feed or the bundled sample, expanded into
-// one CalendarEvent per occurrence inside the window.
+// one CalendarEvent per occurrence inside the window. Feeds are read as their authors meant them
+// (see ics-text.server.ts and docs/decisions/events-backend.md); what cannot be read is left out
+// and logged, and only a text that is not iCalendar at all fails the feed.
 import ICAL from "ical.js";
 import type { CalendarEvent, EventTime } from "~/events/model";
 import { requestUpstream, UpstreamError, type UpstreamOptions } from "./fetch-upstream.server";
 import { occurrenceId } from "./ids.server";
+import { cleanIcsText, looksLikeICalendar, RAW_FORM_PARAMETER, RAW_START_PROPERTY, unfold, type Unreadable } from "./ics-text.server";
 import { descriptionToHtml } from "./sanitize.server";
 import { DISPLAY_TIME_ZONE, isTimeZone, toZonedRfc3339, wallTimeToInstant, type Window } from "./time.server";
+import { ianaZone } from "./time-zones.server";
 
 /** Guards against rules that never reach the window (or produce absurd numbers of instances). */
 export const MAX_ITERATIONS_PER_SERIES = 20_000;
 const LABEL = "The calendar feed";
+/** How many unreadable events one log line names; the rest are counted. */
+const MAX_LOGGED_UIDS = 20;
 
 /** webcal:// is the same feed over https. */
 export function feedFetchUrl(feedUrl: string): string {
@@ -22,7 +28,7 @@ export async function fetchIcsEvents(feedUrl: string, window: Window, options: U
       url: feedFetchUrl(feedUrl),
       label: LABEL,
       accept: "text/calendar, */*;q=0.5",
-      read: (body) => parseIcsEvents(body, window),
+      read: (body) => parseIcsEvents(body, window, options.log),
       signal,
     },
     options,
@@ -31,33 +37,40 @@ export async function fetchIcsEvents(feedUrl: string, window: Window, options: U
 
 type Time = ICAL.Time;
 
-/** The instant of a date-time; the TZID (when ical.js found no VTIMEZONE for it) is read with Intl. */
-function instantOf(time: Time, tzid: string | undefined): number {
+/** Zones for times that name none: X-WR-TIMEZONE (Google, Apple) when the feed has one, else New York. */
+type Zones = { floating: string; declared?: string };
+
+function isFloating(time: Time): boolean {
+  return time.zone !== ICAL.Timezone.utcTimezone && (!time.zone || time.zone === ICAL.Timezone.localTimezone);
+}
+
+/** The instant of a time: all-day dates at New York midnight; a TZID without a VTIMEZONE via Intl. */
+function instantOf(time: Time, tzid: string | undefined, zones: Zones): number {
   if (time.isDate) return wallTimeToInstant({ year: time.year, month: time.month, day: time.day, hour: 0, minute: 0, second: 0 }, DISPLAY_TIME_ZONE);
-  if (time.zone === ICAL.Timezone.utcTimezone || (time.zone && time.zone !== ICAL.Timezone.localTimezone)) {
-    return time.toUnixTime() * 1000;
-  }
-  // Floating time, or a TZID without a VTIMEZONE in the file: IANA names via Intl, else New York.
-  const zone = tzid && isTimeZone(tzid) ? tzid : DISPLAY_TIME_ZONE;
+  if (!isFloating(time)) return time.toUnixTime() * 1000;
+  const zone = tzid && isTimeZone(tzid) ? tzid : zones.floating;
   return wallTimeToInstant(
     { year: time.year, month: time.month, day: time.day, hour: time.hour, minute: time.minute, second: time.second },
     zone,
   );
 }
 
-function toEventTime(time: Time, tzid: string | undefined): EventTime {
-  if (time.isDate) return { date: time.toString().slice(0, 10) };
-  const dateTime = toZonedRfc3339(instantOf(time, tzid));
-  return tzid && isTimeZone(tzid) ? { dateTime, timeZone: tzid } : { dateTime };
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
+/** The day as written, whatever the form: 20260226T000000 in any zone is the 26th. */
+function dateKey(time: Time): string {
+  return `${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)}`;
 }
 
-/** A stable key for an occurrence: its date, or its instant in ms. */
-function occurrenceKey(time: Time, tzid: string | undefined): string {
-  return time.isDate ? time.toString().slice(0, 10) : String(instantOf(time, tzid));
+function toEventTime(time: Time, tzid: string | undefined, zones: Zones, instant = instantOf(time, tzid, zones)): EventTime {
+  if (time.isDate) return { date: dateKey(time) };
+  const dateTime = toZonedRfc3339(instant);
+  const zone = tzid && isTimeZone(tzid) ? tzid : isFloating(time) && !tzid ? zones.declared : undefined;
+  return zone ? { dateTime, timeZone: zone } : { dateTime };
 }
 
-function tzidOf(component: ICAL.Component, property: string): string | undefined {
-  const value = component.getFirstProperty(property)?.getParameter("tzid");
+function tzidOf(property: ICAL.Property | null | undefined): string | undefined {
+  const value = property?.getParameter("tzid");
   return typeof value === "string" && value ? value : undefined;
 }
 
@@ -70,15 +83,75 @@ function isCancelled(component: ICAL.Component): boolean {
   return text(component, "status")?.toUpperCase() === "CANCELLED";
 }
 
+// Sanitizing is the costliest step per occurrence: a series' description is sanitized once.
+const descriptions = new WeakMap<ICAL.Component, string | undefined>();
+
 /** X-ALT-DESC;FMTTYPE=text/html (Outlook, some exporters) is preferred to the plain DESCRIPTION. */
 function description(component: ICAL.Component): string | undefined {
+  if (descriptions.has(component)) return descriptions.get(component);
+  const html = sanitizedDescription(component);
+  descriptions.set(component, html);
+  return html;
+}
+
+function sanitizedDescription(component: ICAL.Component): string | undefined {
   const alt = component.getAllProperties("x-alt-desc").find((p) => String(p.getParameter("fmttype") ?? "").toLowerCase() === "text/html");
   const html = alt?.getFirstValue();
   if (typeof html === "string" && html.trim()) return descriptionToHtml(html);
   return descriptionToHtml(text(component, "description"));
 }
 
-type Occurrence = { component: ICAL.Component; master?: ICAL.Component; uid: string; key: string; start: Time; end: Time; tzid?: string; endTzid?: string };
+/** One time of a series (an occurrence, EXDATE, RDATE or RECURRENCE-ID) with the TZID it was written with. */
+type Stamp = { time: Time; tzid?: string; ms?: number };
+
+/** A stamp's instant, worked out once (Intl is the costly part of a long series); its time must not change after. */
+function msOf(stamp: Stamp, zones: Zones): number {
+  stamp.ms ??= instantOf(stamp.time, stamp.tzid, zones);
+  return stamp.ms;
+}
+
+/** A series' first start: how its occurrences are keyed and how other forms are brought to it. */
+type Series = { uid: string; start: Time; tzid?: string };
+
+/** A date brought to a date-time series: that day at the series' time of day, in its zone. */
+function atSeriesTime(date: Time, series: Series): Time {
+  const { start } = series;
+  return new ICAL.Time({ year: date.year, month: date.month, day: date.day, hour: start.hour, minute: start.minute, second: start.second, isDate: false }, start.zone);
+}
+
+/** A stamp in the series' own form: a date for an all-day series, else a date-time (see atSeriesTime). */
+function inSeriesForm(stamp: Stamp, series: Series): Stamp {
+  if (series.start.isDate) return stamp.time.isDate ? stamp : { time: ICAL.Time.fromDateString(dateKey(stamp.time)) };
+  return stamp.time.isDate ? { time: atSeriesTime(stamp.time, series), tzid: series.tzid } : stamp;
+}
+
+/** The key of an occurrence (its date, or its instant in ms): ids are made from it, so it stays stable. */
+function keyOf(stamp: Stamp, series: Series, zones: Zones): string {
+  const s = inSeriesForm(stamp, series);
+  return s.time.isDate ? dateKey(s.time) : String(msOf(s, zones));
+}
+
+/**
+ * EXDATEs and RECURRENCE-IDs point at occurrences in either form: a date-time matches the
+ * occurrence at that instant (or, in an all-day series, on that day); a date matches the day.
+ */
+class Matcher<T> {
+  private readonly byKey = new Map<string, T>();
+  private readonly byDay = new Map<string, T>();
+  constructor(
+    private readonly series: Series,
+    private readonly zones: Zones,
+  ) {}
+  add(stamp: Stamp, value: T): void {
+    if (stamp.time.isDate && !this.series.start.isDate) this.byDay.set(dateKey(stamp.time), value);
+    else this.byKey.set(keyOf(stamp, this.series, this.zones), value);
+  }
+  find(occurrence: Stamp, key: string): T | undefined {
+    return this.byKey.get(key) ?? this.byDay.get(dateKey(occurrence.time));
+  }
+}
+
+type Occurrence = { component: ICAL.Component; master?: ICAL.Component; uid: string; key: string; start: EventTime; end?: EventTime; range?: [number, number] };
 
 function toCalendarEvent(o: Occurrence): CalendarEvent {
   const pick = (property: string) => text(o.component, property) ?? (o.master ? text(o.master, property) : undefined);
@@ -89,97 +162,242 @@ function toCalendarEvent(o: Occurrence): CalendarEvent {
   if (html) event.description = html;
   const location = pick("location");
   if (location) event.location = location;
-  event.start = toEventTime(o.start, o.tzid);
-  event.end = toEventTime(o.end, o.endTzid ?? o.tzid);
+  event.start = o.start;
+  if (o.end) event.end = o.end;
   return event;
 }
 
-function overlaps(o: Occurrence, window: Window): boolean {
-  const start = instantOf(o.start, o.tzid);
-  const end = Math.max(instantOf(o.end, o.endTzid ?? o.tzid), start);
+/** Start and end instants; an undated event (its start unreadable) is always shown. */
+function overlaps(o: Pick<Occurrence, "range">, window: Window): boolean {
+  if (!o.range) return true;
+  const [start, rawEnd] = o.range;
+  const end = Math.max(rawEnd, start);
   return start < window.end.getTime() && (end > window.start.getTime() || (end === start && start >= window.start.getTime()));
+}
+
+/** The end of an occurrence starting at `start`: DTEND, else DURATION, else a day (dates) or none. */
+function endOf(component: ICAL.Component, start: Time): Stamp {
+  const startTzid = tzidOf(component.getFirstProperty("dtstart"));
+  const dtend = component.getFirstProperty("dtend");
+  const endValue = dtend?.getFirstValue();
+  if (endValue instanceof ICAL.Time && endValue.isDate === start.isDate) return { time: endValue, tzid: tzidOf(dtend) };
+  const end = start.clone();
+  const duration = component.getFirstPropertyValue("duration");
+  if (duration instanceof ICAL.Duration) {
+    end.addDuration(duration);
+    return { time: end, tzid: startTzid };
+  }
+  if (endValue instanceof ICAL.Time && !start.isDate) {
+    // A date DTEND after a date-time start: the start of that day.
+    return { time: new ICAL.Time({ year: endValue.year, month: endValue.month, day: endValue.day, hour: 0, minute: 0, second: 0, isDate: false }, start.zone), tzid: startTzid };
+  }
+  if (endValue instanceof ICAL.Time) {
+    // A date-time DTEND after a date start: its day, exclusive, when that is after the start.
+    const day = ICAL.Time.fromDateString(dateKey(endValue));
+    if (day.compare(start) > 0) return { time: day };
+  }
+  // Neither: an all-day event lasts its day, a timed one has no length.
+  if (start.isDate) end.addDuration(ICAL.Duration.fromData({ days: 1 }));
+  return { time: end, tzid: startTzid };
+}
+
+function occurrence(component: ICAL.Component, uid: string, key: string, start: Stamp, end: Stamp, zones: Zones, master?: ICAL.Component): Occurrence {
+  return {
+    component,
+    master,
+    uid,
+    key,
+    start: toEventTime(start.time, start.tzid, zones, msOf(start, zones)),
+    end: toEventTime(end.time, end.tzid, zones, msOf(end, zones)),
+    range: [msOf(start, zones), msOf(end, zones)],
+  };
+}
+
+/** Every value of every EXDATE or RDATE, with its TZID; a PERIOD counts by its start. */
+function stamps(component: ICAL.Component, name: string): Stamp[] {
+  return component.getAllProperties(name).flatMap((property) =>
+    property.getValues().flatMap((value: unknown) => {
+      const time = value instanceof ICAL.Period ? value.start : value;
+      return time instanceof ICAL.Time ? [{ time, tzid: tzidOf(property) }] : [];
+    }),
+  );
+}
+
+/** The uid of an event for keys and ids; a missing UID falls back to the title and start. */
+function uidOf(component: ICAL.Component): string {
+  const start = component.getFirstPropertyValue("dtstart");
+  return text(component, "uid") ?? `${text(component, "summary") ?? ""}@${start instanceof ICAL.Time ? start.toString() : ""}`;
+}
+
+/** The occurrences of one series (or single event) inside the window, overrides left out. */
+function expandSeries(
+  component: ICAL.Component,
+  series: Series,
+  overrides: Matcher<ICAL.Component> | undefined,
+  replaced: Map<ICAL.Component, string>,
+  window: Window,
+  zones: Zones,
+): Occurrence[] {
+  const excluded = new Matcher<true>(series, zones);
+  for (const stamp of stamps(component, "exdate")) excluded.add(stamp, true);
+  const extra = stamps(component, "rdate").map((stamp) => inSeriesForm(stamp, series));
+  // EXDATE and RDATE are applied here, in either form; ical.js's own expansion compares forms strictly.
+  component.removeAllProperties("exdate");
+  component.removeAllProperties("rdate");
+
+  const first: Stamp = { time: series.start, tzid: series.tzid };
+  const candidates: Stamp[] = [];
+  if (component.hasProperty("rrule")) {
+    const iterator = new ICAL.Event(component).iterator();
+    const windowEnd = window.end.getTime();
+    for (let i = 0, next = iterator.next(); next && i < MAX_ITERATIONS_PER_SERIES; i++, next = iterator.next()) {
+      const candidate: Stamp = { time: next, tzid: series.tzid };
+      if (msOf(candidate, zones) >= windowEnd) break;
+      candidates.push(candidate);
+    }
+  } else candidates.push(first);
+  candidates.push(...extra);
+
+  const firstEnd = endOf(component, series.start);
+  const duration = firstEnd.time.subtractDate(series.start);
+  const seen = new Set<string>();
+  const out: Occurrence[] = [];
+  for (const start of candidates) {
+    const key = keyOf(start, series, zones);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (excluded.find(start, key)) continue;
+    const override = overrides?.find(start, key);
+    if (override) {
+      replaced.set(override, key); // the override stands in for it, wherever it moved, under its id
+      continue;
+    }
+    // Later ends are the start plus the first occurrence's length, in the start's zone.
+    const end = start === first ? firstEnd : { time: start.time.clone(), tzid: start.tzid };
+    if (start !== first) end.time.addDuration(duration);
+    // Occurrences before the window are dropped here, before the costlier work of answering them.
+    if (!overlaps({ range: [msOf(start, zones), msOf(end, zones)] }, window)) continue;
+    out.push(occurrence(component, series.uid, key, start, end, zones));
+  }
+  return out;
+}
+
+function describe(entries: Unreadable[]): string {
+  const named = entries.slice(0, MAX_LOGGED_UIDS).map((e) => {
+    const what = e.skipped ? "event left out" : `${[...new Set(e.properties)].join(", ")} left out`;
+    return `UID ${JSON.stringify(e.uid)} (${what})`;
+  });
+  const more = entries.length > MAX_LOGGED_UIDS ? ` and ${entries.length - MAX_LOGGED_UIDS} more` : "";
+  return `[events] ${LABEL} has unreadable events or properties, the rest is shown: ${named.join("; ")}${more}`;
 }
 
 /**
  * Every occurrence of every VEVENT that overlaps the window: RRULE/RDATE expanded (rules without an
  * end stop at the window), EXDATE skipped, RECURRENCE-ID overrides applied, STATUS:CANCELLED dropped.
- * Throws UpstreamError("invalid-body") when the text is not iCalendar.
+ * An event or property that cannot be read is left out and named (by UID) in one `log` line.
+ * Throws UpstreamError("invalid-body") only when the text is not iCalendar.
  */
-export function parseIcsEvents(icsText: string, window: Window): CalendarEvent[] {
+export function parseIcsEvents(icsText: string, window: Window, log?: (message: string) => void): CalendarEvent[] {
+  const lines = unfold(icsText);
+  if (!looksLikeICalendar(lines)) throw new UpstreamError(`${LABEL} is not iCalendar`, "invalid-body");
+  const { text: cleaned, unreadable } = cleanIcsText(lines);
   let root: ICAL.Component;
   try {
-    root = new ICAL.Component(ICAL.parse(icsText) as unknown[]);
+    const parsed = ICAL.parse(cleaned) as unknown[];
+    // Several VCALENDARs one after the other (some exporters concatenate): read as one.
+    const [first, ...rest] = Array.isArray(parsed[0]) ? (parsed as unknown[][]) : [parsed];
+    root = new ICAL.Component(first!);
+    for (const more of rest) for (const sub of new ICAL.Component(more).getAllSubcomponents()) root.addSubcomponent(sub);
   } catch {
-    throw new UpstreamError(`${LABEL} is not valid iCalendar`, "invalid-body");
+    throw new UpstreamError(`${LABEL} is not iCalendar (its structure cannot be read)`, "invalid-body");
   }
   if (root.name !== "vcalendar") throw new UpstreamError(`${LABEL} is not an iCalendar VCALENDAR`, "invalid-body");
 
-  const masters: ICAL.Component[] = [];
-  const overrides = new Map<string, Map<string, ICAL.Component>>();
-  for (const vevent of root.getAllSubcomponents("vevent")) {
-    const rid = vevent.getFirstPropertyValue("recurrence-id");
-    if (rid instanceof ICAL.Time) {
-      const uid = text(vevent, "uid") ?? "";
-      const byKey = overrides.get(uid) ?? new Map<string, ICAL.Component>();
-      byKey.set(occurrenceKey(rid, tzidOf(vevent, "recurrence-id")), vevent);
-      overrides.set(uid, byKey);
-    } else {
-      masters.push(vevent);
+  const declared = ianaZone(text(root, "x-wr-timezone"));
+  const zones: Zones = { floating: declared ?? DISPLAY_TIME_ZONE, declared };
+  const skip = (component: ICAL.Component, reason: string) => {
+    let uid = "(no UID)";
+    try {
+      uid = uidOf(component);
+    } catch {
+      // the UID is only for the log
     }
+    unreadable.push({ uid: uid.replace(/[^\x20-\x7e]/g, "?").slice(0, 120), properties: [reason], skipped: true });
+  };
+
+  const masters: ICAL.Component[] = [];
+  const overridesByUid = new Map<string, ICAL.Component[]>();
+  for (const vevent of root.getAllSubcomponents("vevent")) {
+    if (vevent.hasProperty("recurrence-id")) {
+      const uid = text(vevent, "uid") ?? "";
+      overridesByUid.set(uid, [...(overridesByUid.get(uid) ?? []), vevent]);
+    } else masters.push(vevent);
   }
+  const masterByUid = new Map(masters.map((m) => [text(m, "uid") ?? "", m]));
 
   const occurrences: Occurrence[] = [];
-  const windowEnd = window.end.getTime();
-  const seriesWithMaster = new Set<string>();
-
+  const replaced = new Map<ICAL.Component, string>();
   for (const component of masters) {
-    const event = new ICAL.Event(component);
-    if (!(component.getFirstPropertyValue("dtstart") instanceof ICAL.Time)) continue;
-    const uid = text(component, "uid") ?? `${text(component, "summary") ?? ""}@${event.startDate.toString()}`;
-    seriesWithMaster.add(uid);
-    if (isCancelled(component)) continue;
-    const tzid = tzidOf(component, "dtstart");
-    const endTzid = tzidOf(component, "dtend");
-
-    if (!event.isRecurring()) {
-      const key = occurrenceKey(event.startDate, tzid);
-      if (overrides.get(uid)?.has(key)) continue; // an override of a single event replaces it
-      occurrences.push({ component, uid, key, start: event.startDate, end: event.endDate, tzid, endTzid });
-      continue;
-    }
-
-    const duration = event.duration;
-    const replaced = overrides.get(uid);
-    const iterator = event.iterator();
-    for (let i = 0, next = iterator.next(); next && i < MAX_ITERATIONS_PER_SERIES; i++, next = iterator.next()) {
-      if (instantOf(next, tzid) >= windowEnd) break;
-      const key = occurrenceKey(next, tzid);
-      if (replaced?.has(key)) continue; // the override below stands in for it, wherever it moved
-      const end = next.clone();
-      end.addDuration(duration);
-      occurrences.push({ component, uid, key, start: next, end, tzid, endTzid: tzid });
-    }
-  }
-
-  for (const [uid, byKey] of overrides) {
-    const master = masters.find((m) => text(m, "uid") === uid);
-    if (master && isCancelled(master)) continue;
-    for (const [key, component] of byKey) {
+    try {
+      const uid = uidOf(component);
+      const startProperty = component.getFirstProperty("dtstart");
+      const start = startProperty?.getFirstValue();
       if (isCancelled(component)) continue;
-      const event = new ICAL.Event(component);
-      if (!(component.getFirstPropertyValue("dtstart") instanceof ICAL.Time)) continue;
-      occurrences.push({
-        component,
-        master: seriesWithMaster.has(uid) ? master : undefined,
-        uid,
-        key,
-        start: event.startDate,
-        end: event.endDate,
-        tzid: tzidOf(component, "dtstart"),
-        endTzid: tzidOf(component, "dtend"),
-      });
+      if (!(start instanceof ICAL.Time)) {
+        const raw = component.getFirstProperty(RAW_START_PROPERTY.toLowerCase());
+        const value = raw?.getFirstValue();
+        if (typeof value !== "string" || !value.trim()) {
+          skip(component, "no DTSTART");
+          continue;
+        }
+        // Spec §8: a start that cannot be read is shown as written, once.
+        const asDate = raw?.getParameter(RAW_FORM_PARAMETER.toLowerCase()) === "DATE";
+        occurrences.push({ component, uid, key: `unreadable:${value}`, start: asDate ? { date: value.trim() } : { dateTime: value.trim() } });
+        continue;
+      }
+      const series: Series = { uid, start, tzid: tzidOf(startProperty) };
+      const overrides = overridesByUid.get(uid);
+      let matcher: Matcher<ICAL.Component> | undefined;
+      if (overrides) {
+        matcher = new Matcher(series, zones);
+        for (const o of overrides) {
+          const rid = o.getFirstProperty("recurrence-id");
+          const time = rid?.getFirstValue();
+          if (time instanceof ICAL.Time) matcher.add({ time, tzid: tzidOf(rid) }, o);
+        }
+      }
+      occurrences.push(...expandSeries(component, series, matcher, replaced, window, zones));
+    } catch {
+      skip(component, "unreadable");
     }
   }
 
+  for (const [uid, overrides] of overridesByUid) {
+    const master = masterByUid.get(uid);
+    if (master && isCancelled(master)) continue;
+    for (const component of overrides) {
+      try {
+        if (isCancelled(component)) continue;
+        const startProperty = component.getFirstProperty("dtstart");
+        const start = startProperty?.getFirstValue();
+        const ridProperty = component.getFirstProperty("recurrence-id");
+        const rid = ridProperty?.getFirstValue();
+        if (!(start instanceof ICAL.Time) || !(rid instanceof ICAL.Time)) {
+          skip(component, "no DTSTART");
+          continue;
+        }
+        const masterStart = master?.getFirstProperty("dtstart");
+        const masterTime = masterStart?.getFirstValue();
+        const series: Series = masterTime instanceof ICAL.Time ? { uid, start: masterTime, tzid: tzidOf(masterStart) } : { uid, start: rid, tzid: tzidOf(ridProperty) };
+        const key = replaced.get(component) ?? keyOf({ time: rid, tzid: tzidOf(ridProperty) }, series, zones);
+        const startStamp = { time: start, tzid: tzidOf(startProperty) };
+        occurrences.push(occurrence(component, uid, key, startStamp, endOf(component, start), zones, master));
+      } catch {
+        skip(component, "unreadable");
+      }
+    }
+  }
+
+  if (unreadable.length > 0) log?.(describe(unreadable));
   return occurrences.filter((o) => overlaps(o, window)).map(toCalendarEvent);
 }

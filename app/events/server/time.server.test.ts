@@ -26,6 +26,29 @@ describe("toZonedRfc3339", () => {
   });
 });
 
+describe("offsets kept per day agree with Intl at every minute around each change", () => {
+  // The per-day cache must not carry one side of a change into the other.
+  const intlOffset = (instant: number, timeZone: string) => {
+    const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" }).formatToParts(instant).find((p) => p.type === "timeZoneName")!.value;
+    const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+    return match ? (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+  };
+  it.each([
+    ["America/New_York", "2026-03-08T00:00:00Z"],
+    ["America/New_York", "2026-11-01T00:00:00Z"],
+    ["Europe/Berlin", "2026-03-29T00:00:00Z"],
+    ["Australia/Lord_Howe", "2026-04-04T12:00:00Z"], // a half-hour change
+    ["Asia/Kolkata", "2026-06-01T00:00:00Z"],
+  ])("%s from %s, over 36 hours", (zone, from) => {
+    // Visit the day's ends first, as a series would, then every minute.
+    const start = Date.parse(from);
+    for (const t of [start, start + 86_399_000]) offsetMinutes(t, zone);
+    for (let t = start; t < start + 36 * 3_600_000; t += 60_000) {
+      expect(offsetMinutes(t, zone), new Date(t).toISOString()).toBe(intlOffset(t, zone));
+    }
+  });
+});
+
 describe("wallTimeToInstant", () => {
   it.each([
     ["2026-03-08T19:00:00", "2026-03-08T23:00:00.000Z"],

@@ -5,7 +5,8 @@ import { instantOf } from "~/events/time";
 /** The community meets in New York; timed events are answered with this zone's UTC offset. */
 export const DISPLAY_TIME_ZONE = "America/New_York";
 
-export type Window = { start: Date; end: Date };
+/** A span of time; `now` (when given) splits it into past and upcoming. */
+export type Window = { start: Date; end: Date; now?: Date };
 
 /** From 12 months ago to 12 months ahead of `now`. */
 export function eventsWindow(now: Date): Window {
@@ -13,7 +14,7 @@ export function eventsWindow(now: Date): Window {
   start.setUTCMonth(start.getUTCMonth() - 12);
   const end = new Date(now);
   end.setUTCMonth(end.getUTCMonth() + 12);
-  return { start, end };
+  return { start, end, now: new Date(now) };
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -64,19 +65,38 @@ function wallTime(instantMs: number, timeZone: string): Wall {
   };
 }
 
-/** Offset of `timeZone` from UTC at `instantMs`, in minutes (New York in summer: -240). */
-export function offsetMinutes(instantMs: number, timeZone: string): number {
+function exactOffsetMinutes(instantMs: number, timeZone: string): number {
   const w = wallTime(instantMs, timeZone);
   const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
   return Math.round((asUtc - Math.floor(instantMs / 1000) * 1000) / 60_000);
+}
+
+const DAY_MS = 86_400_000;
+// Intl is the costly part of expanding a long series: a zone's offset is kept per UTC day when it
+// is the same at both ends of that day (every day but the few a zone changes its clocks).
+const dayOffsets = new Map<string, number | null>();
+
+/** Offset of `timeZone` from UTC at `instantMs`, in minutes (New York in summer: -240). */
+export function offsetMinutes(instantMs: number, timeZone: string): number {
+  const day = Math.floor(instantMs / DAY_MS);
+  const key = `${timeZone}|${day}`;
+  let offset = dayOffsets.get(key);
+  if (offset === undefined) {
+    const first = exactOffsetMinutes(day * DAY_MS, timeZone);
+    offset = first === exactOffsetMinutes((day + 1) * DAY_MS - 1000, timeZone) ? first : null;
+    if (dayOffsets.size >= 100_000) dayOffsets.clear();
+    dayOffsets.set(key, offset);
+  }
+  return offset ?? exactOffsetMinutes(instantMs, timeZone);
 }
 
 const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, "0");
 
 /** RFC 3339 with the zone's offset at that instant, e.g. 2026-03-08T19:00:00-04:00. */
 export function toZonedRfc3339(instantMs: number, timeZone: string = DISPLAY_TIME_ZONE): string {
-  const w = wallTime(instantMs, timeZone);
   const offset = offsetMinutes(instantMs, timeZone);
+  const local = new Date(Math.floor(instantMs / 1000) * 1000 + offset * 60_000);
+  const w = { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate(), hour: local.getUTCHours(), minute: local.getUTCMinutes(), second: local.getUTCSeconds() };
   const sign = offset < 0 ? "-" : "+";
   return (
     `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}` +

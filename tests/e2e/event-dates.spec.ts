@@ -1,0 +1,54 @@
+// Spec §8 through the real page: a date the calendar sends that cannot be parsed is shown as
+// written; a missing one is 'TBD'. The server reads a fake Google Calendar over HTTP.
+import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
+import { startServer, type RunningServer } from "../support/start-server";
+import type { Page } from "@playwright/test";
+import { DESKTOP, expect, test, waitForHydration } from "./fixtures";
+
+test.describe("event dates the calendar sends as it likes", () => {
+  test.use({ viewport: DESKTOP });
+  let fake: FakeGoogleCalendar;
+  let server: RunningServer;
+
+  test.beforeAll(async () => {
+    fake = await startFakeGoogleCalendar();
+    fake.setScenario("oddItems");
+    server = await startServer({
+      GOOGLE_CALENDAR_ID: fake.calendarId,
+      GOOGLE_API_KEY: fake.apiKey,
+      GOOGLE_CALENDAR_API_URL: fake.url,
+      CALENDAR_ICS_URL: "",
+    });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await fake?.close();
+  });
+
+  const when = (page: Page, title: string) => page.locator("main article").filter({ hasText: title }).locator("dd").first();
+
+  test("the API answers an unparseable start as written", async ({ request }) => {
+    const body = (await (await request.get(`${server.url}/api/calendar/events`)).json()) as { events: { id: string; start?: unknown }[] };
+    expect(body.events.find((e) => e.id === "unparseable")?.start).toEqual({ dateTime: "not-a-real-date", timeZone: "America/New_York" });
+    expect(body.events.find((e) => e.id === "undated")?.start).toBeUndefined();
+  });
+
+  test("the page shows the raw value, and TBD for a missing start, before and after hydration", async ({ page }) => {
+    await page.goto(`${server.url}/events`);
+    await expect(when(page, "Founders dinner (date to be confirmed)")).toHaveText("not-a-real-date");
+    await expect(when(page, "Founders picnic (date to come)")).toHaveText("TBD");
+    await waitForHydration(page);
+    await expect(when(page, "Founders dinner (date to be confirmed)")).toHaveText("not-a-real-date");
+    await expect(when(page, "Founders picnic (date to come)")).toHaveText("TBD");
+    // The good events keep their formatted dates.
+    await expect(when(page, "Speaker Series: Pricing")).toHaveText(/^\w+day, \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} (AM|PM) E[SD]T$/);
+  });
+
+  test("client-side navigation (the list read from the API in the browser) shows the raw value too", async ({ page }) => {
+    await page.goto(`${server.url}/`);
+    await waitForHydration(page);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Member Events" }).click();
+    await expect(when(page, "Founders dinner (date to be confirmed)")).toHaveText("not-a-real-date");
+    await expect(when(page, "Founders picnic (date to come)")).toHaveText("TBD");
+  });
+});
