@@ -1,6 +1,6 @@
 import type { CalendarEvent } from "./model";
 import { eventTitle } from "./classify";
-import { htmlToText } from "./links";
+import { htmlToText } from "./html-text";
 import { instantOf } from "./time";
 
 type Organizer = { name: string; url: string };

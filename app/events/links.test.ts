@@ -1,18 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { eventJsonLd } from "./json-ld";
-import { googleCalendarUrl, htmlToText, eventIcsPath, mapSearchUrl } from "./links";
-
-describe("htmlToText", () => {
-  it.each([
-    ["<b>Bold</b> and <i>italic</i>", "Bold and italic"],
-    ["Line one<br>Line two<br/>Three", "Line one\nLine two\nThree"],
-    ["<ul><li>One</li><li>Two</li></ul>", "• One\n• Two"],
-    ["Fish &amp; chips &lt;3", "Fish & chips <3"],
-    [undefined, ""],
-  ])("%j → %j", (html, text) => {
-    expect(htmlToText(html)).toBe(text);
-  });
-});
+import { googleCalendarUrl, eventIcsPath, mapSearchUrl } from "./links";
 
 describe("googleCalendarUrl", () => {
   const params = (url: string | undefined) => new URL(url!).searchParams;

@@ -4,7 +4,7 @@
 import ICAL from "ical.js";
 import type { CalendarEvent, EventTime } from "~/events/model";
 import { instantOf } from "~/events/time";
-import { htmlToPlainText } from "./sanitize.server";
+import { htmlToText } from "~/events/html-text";
 
 function toIcalTime(time: EventTime): ICAL.Time {
   if ("date" in time) return ICAL.Time.fromDateString(time.date);
@@ -29,7 +29,7 @@ export function eventToIcs(event: CalendarEvent, options: { now: Date; uidDomain
   }
   vevent.addPropertyWithValue("summary", event.summary ?? "Untitled Event");
   if (event.location) vevent.addPropertyWithValue("location", event.location);
-  const description = event.description ? htmlToPlainText(event.description) : "";
+  const description = htmlToText(event.description);
   if (description) vevent.addPropertyWithValue("description", description);
   calendar.addSubcomponent(vevent);
   return foldLines(calendar.toString()) + "\r\n";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { descriptionToHtml, htmlToPlainText, looksLikeHtml, plainTextToHtml, sanitizeDescriptionHtml } from "./sanitize.server";
+import { descriptionToHtml, looksLikeHtml, plainTextToHtml, sanitizeDescriptionHtml } from "./sanitize.server";
 
 describe("sanitizeDescriptionHtml: hostile input", () => {
   it.each([
@@ -59,13 +59,5 @@ describe("plain text descriptions", () => {
     expect(descriptionToHtml("<script>only()</script>")).toBeUndefined();
     expect(descriptionToHtml("   ")).toBeUndefined();
     expect(descriptionToHtml(undefined)).toBeUndefined();
-  });
-});
-
-describe("htmlToPlainText", () => {
-  it("drops tags and scripts, keeps lines and list items", () => {
-    expect(htmlToPlainText(`<b>Agenda</b><br><ul><li>Talk &amp; Q&amp;A</li><li>Drinks</li></ul><script>x()</script>See <a href="https://a.example">site</a>`)).toBe(
-      "Agenda\n\n• Talk & Q&A\n• Drinks\n\nSee site",
-    );
   });
 });

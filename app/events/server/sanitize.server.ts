@@ -50,25 +50,3 @@ export function descriptionToHtml(description: string | undefined | null): strin
   const html = looksLikeHtml(description) ? sanitizeDescriptionHtml(description) : plainTextToHtml(description);
   return html || undefined;
 }
-
-/** HTML (or text) as plain text for an .ics DESCRIPTION: tags dropped, breaks and list items kept as lines. */
-export function htmlToPlainText(html: string): string {
-  const withBreaks = html
-    .replace(/<br\s*\/?>/gi, "\n")
-    .replace(/<\/?(p|div|ul|ol)(\s[^>]*)?>/gi, "\n")
-    .replace(/<\/li>/gi, "\n")
-    .replace(/<li[^>]*>/gi, "• ");
-  const text = sanitizeHtml(withBreaks, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: "discard" });
-  // sanitize-html leaves entities encoded; decode the few it produces.
-  return text
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/[ \t]+\n/g, "\n")
-    .replace(/\n[ \t]+/g, "\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
-}
