@@ -1,46 +1,61 @@
-import type { CalendarEvent } from "./model";
+import type { CalendarEvent, EventTime } from "./model";
 import { eventTitle } from "./classify";
 import { htmlToText } from "./html-text";
-import { instantOf } from "./time";
+import { eventImagePath, eventPagePath } from "./links";
+import { instantOf, newYorkIso } from "./time";
 
 type Organizer = { name: string; url: string };
 
-/** schema.org Event objects for structured data. */
+/** schema.org's date for an event time: an all-day date as written, an instant with New York's offset. */
+function schemaDate(time: EventTime | undefined): string | undefined {
+  const instant = instantOf(time);
+  if (!time || Number.isNaN(instant)) return undefined;
+  return "date" in time ? time.date : newYorkIso(instant);
+}
+
+/** True when an event can be structured data: schema.org needs a readable start. */
+export function hasSchemaDate(event: CalendarEvent): boolean {
+  return schemaDate(event.start) !== undefined;
+}
+
+/** One schema.org Event, pointing at its own page and share image; undefined without a readable start. */
+export function oneEventJsonLd(event: CalendarEvent, organizer: Organizer): object | undefined {
+  const startDate = schemaDate(event.start);
+  if (!startDate) return undefined;
+  const endDate = schemaDate(event.end);
+  const description = htmlToText(event.description);
+  const page = `${organizer.url}${eventPagePath(event.id)}`;
+  const joinUrl = event.location !== undefined && /^https?:\/\//i.test(event.location);
+  // "Online (link sent after RSVP)" is not a street address: an online event whose details are on its page.
+  const online = joinUrl || (event.location !== undefined && /^(online|virtual)\b/i.test(event.location));
+  return {
+    "@context": "https://schema.org",
+    "@type": "Event",
+    name: eventTitle(event),
+    startDate,
+    ...(endDate ? { endDate } : {}),
+    eventStatus: "https://schema.org/EventScheduled",
+    ...(event.location
+      ? online
+        ? {
+            eventAttendanceMode: "https://schema.org/OnlineEventAttendanceMode",
+            location: joinUrl
+              ? { "@type": "VirtualLocation", url: event.location }
+              : { "@type": "VirtualLocation", name: event.location, url: page },
+          }
+        : {
+            eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+            location: { "@type": "Place", name: event.location, address: event.location },
+          }
+      : {}),
+    ...(description ? { description } : {}),
+    image: [`${organizer.url}${eventImagePath(event.id)}`],
+    organizer: { "@type": "Organization", name: organizer.name, url: organizer.url },
+    url: page,
+  };
+}
+
+/** schema.org Event objects for structured data; events without a readable start are left out. */
 export function eventJsonLd(events: CalendarEvent[], organizer: Organizer): object[] {
-  return events
-    // A start kept as written (unparseable) is no schema.org date: such events are left out.
-    .filter((e) => !Number.isNaN(instantOf(e.start)))
-    .map((event) => {
-      const start = event.start!;
-      const startDate = "dateTime" in start ? start.dateTime : start.date;
-      const endDate = event.end && !Number.isNaN(instantOf(event.end)) ? ("dateTime" in event.end ? event.end.dateTime : event.end.date) : undefined;
-      const description = htmlToText(event.description);
-      const joinUrl = event.location !== undefined && /^https?:\/\//.test(event.location);
-      // "Online (link sent after RSVP)" is not a street address: an online event whose details are on our page.
-      const online = joinUrl || (event.location !== undefined && /^(online|virtual)\b/i.test(event.location));
-      return {
-        "@context": "https://schema.org",
-        "@type": "Event",
-        name: eventTitle(event),
-        startDate,
-        ...(endDate ? { endDate } : {}),
-        eventStatus: "https://schema.org/EventScheduled",
-        ...(event.location
-          ? online
-            ? {
-                eventAttendanceMode: "https://schema.org/OnlineEventAttendanceMode",
-                location: joinUrl
-                  ? { "@type": "VirtualLocation", url: event.location }
-                  : { "@type": "VirtualLocation", name: event.location, url: `${organizer.url}/events` },
-              }
-            : {
-                eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
-                location: { "@type": "Place", name: event.location, address: event.location },
-              }
-          : {}),
-        ...(description ? { description } : {}),
-        organizer: { "@type": "Organization", name: organizer.name, url: organizer.url },
-        url: `${organizer.url}/events`,
-      };
-    });
+  return events.flatMap((event) => oneEventJsonLd(event, organizer) ?? []);
 }

@@ -69,11 +69,11 @@ describe("event JSON-LD", () => {
     expect(lds[0]).toMatchObject({ location: { "@type": "VirtualLocation" }, eventAttendanceMode: "https://schema.org/OnlineEventAttendanceMode" });
   });
 
-  it("marks an 'Online …' location without a link as online, pointing at the events page", () => {
+  it("marks an 'Online …' location without a link as online, pointing at its own page", () => {
     const [ld] = eventJsonLd([{ id: "1", summary: "Coffee", start: { date: "2025-12-04" }, location: "Online (link sent after RSVP)" }], organizer);
     expect(ld).toMatchObject({
       eventAttendanceMode: "https://schema.org/OnlineEventAttendanceMode",
-      location: { "@type": "VirtualLocation", name: "Online (link sent after RSVP)", url: "https://founders.example.org/events" },
+      location: { "@type": "VirtualLocation", name: "Online (link sent after RSVP)", url: "https://founders.example.org/events/1" },
     });
   });
 });

@@ -14,6 +14,16 @@ export function eventIcsPath(id: string): string {
   return `${EVENTS_API_PATH}/${encodeURIComponent(id)}.ics`;
 }
 
+/** The event's own page (ids are URL-safe; encoded anyway). */
+export function eventPagePath(id: string): string {
+  return `/events/${encodeURIComponent(id)}`;
+}
+
+/** The event's 1200×630 share image (og:image), made on the server. */
+export function eventImagePath(id: string): string {
+  return `${eventPagePath(id)}/og.png`;
+}
+
 /** The bundled sample calendar as a subscribable feed (used when no source is configured). */
 export const SAMPLE_FEED_PATH = "/api/calendar/feed.ics";
 

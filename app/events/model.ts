@@ -15,6 +15,8 @@ export type CalendarEvent = {
   location?: string;
   start?: EventTime;
   end?: EventTime;
+  /** ISO instant the source last changed the event (Google's `updated`, iCalendar's LAST-MODIFIED), when it says. */
+  updated?: string;
 };
 
 /** The API's answer. `stale` is true when the upstream failed and a cached copy was served. */

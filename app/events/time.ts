@@ -32,6 +32,15 @@ function newYorkOffsetMs(instant: number): number {
   return wall - (instant - (instant % 1000));
 }
 
+/** An instant as New York wall time with its offset ("2025-12-04T19:00:00-05:00"), for schema.org dates. */
+export function newYorkIso(instant: number): string {
+  const offset = Math.round(newYorkOffsetMs(instant) / 60_000);
+  const wall = new Date(instant - (instant % 1000) + offset * 60_000).toISOString().slice(0, 19);
+  const sign = offset < 0 ? "-" : "+";
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${wall}${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+}
+
 /** The instant of midnight in New York at the start of a calendar day. */
 export function newYorkMidnight(year: number, month: number, day: number): number {
   const wall = Date.UTC(year, month - 1, day);

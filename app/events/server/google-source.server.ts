@@ -33,6 +33,7 @@ const eventSchema = z.object({
   location: z.string().optional(),
   start: timeSchema.optional(),
   end: timeSchema.optional(),
+  updated: z.string().optional(),
 });
 
 // Items are checked one by one (see readItems): one odd item is dropped, not the page.
@@ -230,5 +231,7 @@ export function fromGoogleEvent(item: GoogleEvent): CalendarEvent | undefined {
   if (location) event.location = location;
   if (start) event.start = start;
   if (end) event.end = end;
+  const updated = item.updated ? Date.parse(item.updated) : Number.NaN;
+  if (!Number.isNaN(updated)) event.updated = new Date(updated).toISOString();
   return event;
 }

@@ -79,6 +79,14 @@ function text(component: ICAL.Component, property: string): string | undefined {
   return typeof value === "string" && value.trim() ? value.trim() : undefined;
 }
 
+/** LAST-MODIFIED as an ISO instant (the sitemap's lastmod), when it is a readable date-time. */
+function lastModified(component: ICAL.Component): string | undefined {
+  const value = component.getFirstPropertyValue("last-modified");
+  if (!(value instanceof ICAL.Time)) return undefined;
+  const instant = value.toJSDate().getTime();
+  return Number.isNaN(instant) ? undefined : new Date(instant).toISOString();
+}
+
 function isCancelled(component: ICAL.Component): boolean {
   return text(component, "status")?.toUpperCase() === "CANCELLED";
 }
@@ -164,6 +172,8 @@ function toCalendarEvent(o: Occurrence): CalendarEvent {
   if (location) event.location = location;
   event.start = o.start;
   if (o.end) event.end = o.end;
+  const updated = lastModified(o.component) ?? (o.master ? lastModified(o.master) : undefined);
+  if (updated) event.updated = updated;
   return event;
 }
 
