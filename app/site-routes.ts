@@ -38,8 +38,11 @@ export const siteRoutes: readonly SiteRoute[] = [
   { pattern: "about", file: "routes/about.tsx", cache: "static", sitemap: true },
   { pattern: "contact", file: "routes/contact.tsx", cache: "static", sitemap: true },
   { pattern: "events", file: "routes/events.tsx", cache: "events", query: { tab: ["past"], all: ["1"] }, eventsWaitMs: EVENTS_PAGE_WAIT_MS, sitemap: true },
+  // One page per calendar event, and its share image (og:image).
+  { pattern: "events/:id", file: "routes/event.tsx", cache: "events", eventParam: "id" },
+  { pattern: "events/:id/og.png", file: "routes/event-image.ts", cache: "events", eventParam: "id" },
   { pattern: "portal", file: "routes/portal.tsx", cache: "static", sitemap: true },
-  { pattern: "sitemap.xml", file: "routes/sitemap.xml.ts", cache: "static" },
+  { pattern: "sitemap.xml", file: "routes/sitemap.xml.ts", cache: "events" },
   { pattern: "robots.txt", file: "routes/robots.txt.ts", cache: "static" },
   { pattern: "api/calendar/events", file: "routes/api.calendar.events.ts", cache: "events", rateLimit: "api" },
   { pattern: "api/calendar/events/:id.ics", file: "routes/api.calendar.event-ics.ts", cache: "events", eventParam: "id" },

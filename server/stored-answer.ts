@@ -31,8 +31,8 @@ const MIN_COMPRESSED_BYTES = 256;
 /** Reads a rendered answer into memory, with `cacheControl` replacing its own when given. */
 export async function storeAnswer(response: globalThis.Response, { csp, cacheControl }: { csp: CspFor; cacheControl?: string }): Promise<StoredAnswer> {
   const type = response.headers.get("Content-Type") ?? "";
-  const text = await response.text();
-  const identity = Buffer.from(text);
+  // Bytes as sent: a PNG is not text. Only HTML is read as text, for its inline scripts' hashes.
+  const identity = Buffer.from(await response.arrayBuffer());
   const headers = [...response.headers].filter(([name]) => !NOT_KEPT_HEADERS.has(name) && !(cacheControl && name === "cache-control"));
   if (cacheControl) headers.push(["cache-control", cacheControl]);
   const bodies: StoredAnswer["bodies"] = { identity };
@@ -42,7 +42,7 @@ export async function storeAnswer(response: globalThis.Response, { csp, cacheCon
   }
   const tag = createHash("sha256").update(identity).digest("base64url").slice(0, 27);
   let scriptHashes: string[] | undefined;
-  if (type.startsWith("text/html")) scriptHashes = inlineScriptHashes(text);
+  if (type.startsWith("text/html")) scriptHashes = inlineScriptHashes(identity.toString("utf8"));
   return {
     status: response.status,
     headers,

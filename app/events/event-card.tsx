@@ -73,7 +73,7 @@ export function EventCard({ event }: { event: CalendarEvent }) {
 const locationLinkClass = "underline decoration-ink/30 underline-offset-4 hover:decoration-ink";
 
 /** A place links to a map search, a URL to itself; "Online …" has nowhere to point. */
-function Location({ value }: { value: string }) {
+export function Location({ value }: { value: string }) {
   if (/^https?:\/\//i.test(value)) {
     return (
       <a href={value} {...newTab} className={`${locationLinkClass} break-all`}>

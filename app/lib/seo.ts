@@ -8,6 +8,8 @@ type MetaInput = {
   /** The page's path, for the canonical URL; omit for pages that must not be canonical (404). */
   path?: string;
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+  /** The page's own share image (a path on this site, 1200×630); the site's card otherwise. */
+  image?: { path: string; alt: string };
 };
 
 export function siteUrlFrom(matches: MetaInput["matches"]): string {
@@ -16,10 +18,10 @@ export function siteUrlFrom(matches: MetaInput["matches"]): string {
 }
 
 /** Title, description, canonical URL, Open Graph and Twitter card tags for one page. */
-export function pageMeta({ title, description, path, matches }: MetaInput): MetaDescriptor[] {
+export function pageMeta({ title, description, path, matches, image: ownImage }: MetaInput): MetaDescriptor[] {
   const siteUrl = siteUrlFrom(matches);
   const fullTitle = path === "/" ? `${site.name} · ${title}` : `${title} · ${site.name}`;
-  const image = `${siteUrl}/og-image.png`;
+  const image = `${siteUrl}${ownImage?.path ?? "/og-image.png"}`;
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: "description", content: description },
@@ -30,7 +32,7 @@ export function pageMeta({ title, description, path, matches }: MetaInput): Meta
     { property: "og:image", content: image },
     { property: "og:image:width", content: "1200" },
     { property: "og:image:height", content: "630" },
-    { property: "og:image:alt", content: `${site.name}: ${site.tagline}` },
+    { property: "og:image:alt", content: ownImage?.alt ?? `${site.name}: ${site.tagline}` },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: fullTitle },
     { name: "twitter:description", content: description },

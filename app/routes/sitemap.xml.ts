@@ -1,11 +1,34 @@
 import { getPublicConfig } from "~/config.server";
+import { eventsForTab } from "~/events/filter";
+import { eventPagePath } from "~/events/links";
+import { readEventsOutcome } from "~/events/server/snapshot.server";
 import { sitemapPaths } from "~/site-routes";
+import type { Route } from "./+types/sitemap.xml";
 
-export function loader() {
+const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+const xml = (text: string) => text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
+
+function entry(loc: string, lastmod?: string): string {
+  return `  <url><loc>${xml(loc)}</loc>${lastmod ? `<lastmod>${xml(lastmod)}</lastmod>` : ""}</url>`;
+}
+
+// The site's pages, and a page for each upcoming event (past ones stay reachable, not advertised).
+// Stored per calendar version (app/site-routes.ts), like the events page.
+export async function loader({ context }: Route.LoaderArgs) {
   const { siteUrl } = getPublicConfig();
-  const urls = sitemapPaths.map((path) => `  <url><loc>${siteUrl}${path}</loc></url>`).join("\n");
-  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
-  return new Response(xml, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  const outcome = await readEventsOutcome(context);
+  const urls = sitemapPaths.map((path) => entry(`${siteUrl}${path}`));
+  if (outcome.ok) {
+    for (const event of eventsForTab(outcome.response.events, "upcoming", Date.now())) {
+      urls.push(entry(`${siteUrl}${eventPagePath(event.id)}`, event.updated));
+    }
+  }
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+  return new Response(body, {
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      // Without the calendar the event pages are missing: no cache may keep this copy.
+      "Cache-Control": outcome.ok ? "public, max-age=3600" : "no-store",
+    },
   });
 }
