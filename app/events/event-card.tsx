@@ -3,7 +3,7 @@ import { newTab } from "~/lib/external";
 import { cx } from "~/lib/cx";
 import { badgeLabel, eventTitle, eventType } from "./classify";
 import { formatEventDate, machineDate } from "./format-date";
-import { googleCalendarUrl, eventIcsPath, mapSearchUrl } from "./links";
+import { googleCalendarUrl, eventIcsPath, eventPagePath, mapSearchUrl } from "./links";
 import type { CalendarEvent } from "./model";
 
 const actionClass =
@@ -20,7 +20,9 @@ export function EventCard({ event }: { event: CalendarEvent }) {
     <article aria-labelledby={titleId} className="flex h-full flex-col gap-4 rounded-2xl border border-ink/10 bg-white p-6 sm:p-7">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <h3 id={titleId} className="font-serif text-xl leading-snug font-semibold text-ink sm:text-2xl">
-          {title}
+          <a href={eventPagePath(event.id)} className="rounded underline-offset-4 hover:underline">
+            {title}
+          </a>
         </h3>
         <span
           className={cx(

@@ -1,6 +1,7 @@
 import { AlertCircle, CalendarX } from "lucide-react";
 import { Link } from "react-router";
 import { Spinner } from "~/components/spinner";
+import { CompactEventList } from "./compact-event-list";
 import { EventCard } from "./event-card";
 import { eventsForTab } from "./filter";
 import { formatInstant } from "./format-date";
@@ -10,7 +11,8 @@ import type { EventsTab } from "./tab";
 export type EventListState =
   | { status: "loading" }
   | { status: "error" }
-  | { status: "ready"; data: EventsResponse };
+  /** `total`: how many events the tab has, when `data` holds only the ones shown (the server's document). */
+  | { status: "ready"; data: EventsResponse; total?: number };
 
 const emptyText: Record<EventsTab, string> = {
   upcoming: "No upcoming events scheduled at this time.",
@@ -60,6 +62,7 @@ export function EventList({
 
   const all = eventsForTab(state.data.events, tab, now);
   const events = all.slice(0, limit);
+  const total = state.total ?? all.length;
   return (
     <div className="flex flex-col gap-5">
       {state.data.stale ? (
@@ -74,21 +77,25 @@ export function EventList({
           <p>{emptyText[tab]}</p>
         </div>
       ) : (
-        <ul className="grid gap-5 lg:grid-cols-2">
-          {events.map((event) => (
-            <li key={event.id}>
-              <EventCard event={event} />
-            </li>
-          ))}
-        </ul>
+        <>
+          {/* Phones get the compact list; the details are on each event's page. */}
+          <CompactEventList events={events} className="sm:hidden" />
+          <ul className="hidden gap-5 sm:grid lg:grid-cols-2">
+            {events.map((event) => (
+              <li key={event.id}>
+                <EventCard event={event} />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
-      {all.length > events.length ? (
+      {total > events.length ? (
         <Link
           to={{ pathname: "/events", search: `?${new URLSearchParams(tab === "past" ? { tab, all: "1" } : { all: "1" })}` }}
           preventScrollReset
           className="self-start rounded text-sm font-semibold text-ink underline underline-offset-4 hover:text-brass-dark"
         >
-          Show all {all.length} {tab === "past" ? "past" : "upcoming"} events
+          Show all {total} {tab === "past" ? "past" : "upcoming"} events
         </Link>
       ) : null}
     </div>

@@ -38,9 +38,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const view = { tab: parseTab(search), limit: listLimit(search), now: Date.now() };
   const outcome = await readEventsOutcome(context, EVENTS_PAGE_WAIT_MS);
-  if (outcome.ok) return { ...view, events: outcome.response, failed: false };
+  if (outcome.ok) {
+    // The document carries the events it shows, not the calendar's whole window: its size stays
+    // flat however many events the calendar holds. `total` is for "Show all N".
+    const inTab = eventsForTab(outcome.response.events, view.tab, view.now);
+    return { ...view, events: { ...outcome.response, events: inTab.slice(0, view.limit) }, total: inTab.length, failed: false };
+  }
   // The loading and error states must not be kept by browsers or CDNs as the page for /events.
-  return data({ ...view, events: null, failed: !outcome.loading }, { headers: { "Cache-Control": "no-store" } });
+  return data({ ...view, events: null, total: undefined, failed: !outcome.loading }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs): HeadersInit {
@@ -51,7 +56,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs): HeadersInit {
 // In-app navigation: show the page at once and fetch the list from the API (spec §4 loading state).
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
   const search = new URL(request.url).searchParams;
-  return { tab: parseTab(search), limit: listLimit(search), now: Date.now(), events: null, failed: false };
+  return { tab: parseTab(search), limit: listLimit(search), now: Date.now(), events: null, total: undefined, failed: false };
 }
 
 // Only this page reads through TanStack Query, so only this page loads it.
@@ -65,22 +70,24 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
 }
 
 function Events({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
-  const { tab, limit, now, events, failed } = loaderData;
+  const { tab, limit, now, events, total, failed } = loaderData;
   const { siteUrl, calendar } = usePublicConfig();
   const query = useQuery<EventsResponse>({
     queryKey: EVENTS_QUERY_KEY,
-    initialData: events ?? undefined,
-    // A server-side failure is shown as rendered; a later visit tries again.
-    enabled: !failed,
+    // The document's events are its view only, so they never stand in for the whole list: the
+    // API is read when there are none (in-app navigation, a page served loading). A server-side
+    // failure is shown as rendered; a later visit tries again.
+    enabled: !failed && events === null,
   });
+  const shown = events ?? query.data;
 
-  const state: EventListState = query.data
-    ? { status: "ready", data: query.data }
+  const state: EventListState = shown
+    ? { status: "ready", data: shown, ...(events && total !== undefined ? { total } : {}) }
     : failed || query.isError
       ? { status: "error" }
       : { status: "loading" };
   // Structured data for the upcoming events a visitor can see on the page.
-  const upcoming = query.data ? eventsForTab(query.data.events, "upcoming", now).slice(0, limit) : [];
+  const upcoming = shown ? eventsForTab(shown.events, "upcoming", now).slice(0, limit) : [];
 
   return (
     <>
@@ -98,9 +105,9 @@ function Events({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
             <EventTabs active={tab} />
           </div>
           <EventList state={state} tab={tab} now={now} limit={limit} />
-          {query.data?.subscribeUrl ? (
+          {shown?.subscribeUrl ? (
             <a
-              href={query.data.subscribeUrl}
+              href={shown.subscribeUrl}
               {...newTab}
               className="inline-flex items-center gap-2 self-start rounded text-sm font-semibold text-brass-dark underline-offset-4 hover:underline"
             >
@@ -114,7 +121,7 @@ function Events({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
           <h2 id="calendar-heading" className="font-serif text-2xl font-semibold text-ink">
             Shared calendar
           </h2>
-          <CalendarEmbed calendar={calendar} subscribeUrl={query.data?.subscribeUrl} />
+          <CalendarEmbed calendar={calendar} subscribeUrl={shown?.subscribeUrl} />
         </section>
       </div>
       {upcoming.length > 0 ? (

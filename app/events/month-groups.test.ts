@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { dateBlock, groupByMonth } from "./month-groups";
+
+describe("dateBlock", () => {
+  it.each([
+    // 01:30 UTC on Dec 1 is still November 30 in New York.
+    [{ id: "a", start: { dateTime: "2026-12-01T01:30:00Z" } }, { weekday: "Mon", day: "30", time: "8:30 PM EST" }],
+    [{ id: "b", start: { date: "2026-12-04" } }, { weekday: "Fri", day: "4" }],
+    [{ id: "c", start: { dateTime: "not-a-date" } }, undefined],
+    [{ id: "d" }, undefined],
+  ])("%j → %j", (event, block) => {
+    expect(dateBlock(event)).toEqual(block);
+  });
+});
+
+describe("groupByMonth", () => {
+  it("groups by New York month in the list's order, undated ones apart", () => {
+    const groups = groupByMonth([
+      { id: "1", start: { dateTime: "2026-11-30T23:00:00-05:00" } },
+      { id: "2", start: { dateTime: "2026-12-01T04:30:00Z" } },
+      { id: "3", start: { date: "2026-12-31" } },
+      { id: "4", start: { date: "2027-01-01" } },
+      { id: "5" },
+    ]);
+    expect(groups.map((g) => [g.key, g.label, g.events.map((e) => e.id)])).toEqual([
+      ["2026-11", "November 2026", ["1", "2"]],
+      ["2026-12", "December 2026", ["3"]],
+      ["2027-01", "January 2027", ["4"]],
+      ["undated", "Date to be announced", ["5"]],
+    ]);
+  });
+});
