@@ -1,6 +1,6 @@
 import { cx } from "~/lib/cx";
 import { badgeLabel, eventTitle, eventType } from "./classify";
-import { formatEventDate, machineDate } from "./format-date";
+import { formatEventDate } from "./format-date";
 import { eventPagePath } from "./links";
 import type { CalendarEvent } from "./model";
 import { dateBlock, groupByMonth } from "./month-groups";
@@ -34,7 +34,6 @@ function CompactEvent({ event }: { event: CalendarEvent }) {
   const title = eventTitle(event);
   const type = eventType(title);
   const block = dateBlock(event);
-  const machine = machineDate(event.start);
   const when = formatEventDate(event.start, event.end);
   const place = [block?.time, event.location].filter(Boolean).join(" · ");
   return (
@@ -58,7 +57,7 @@ function CompactEvent({ event }: { event: CalendarEvent }) {
             {badgeLabel[type]}
           </span>
         </div>
-        <p className="sr-only">{machine ? <time dateTime={machine}>{when}</time> : when}</p>
+        <p className="sr-only">{when}</p>
         {place ? <p className="truncate text-sm text-ink-soft">{place}</p> : null}
       </div>
     </div>

@@ -12,7 +12,7 @@ async function page(server: RunningServer, search = "") {
 
 /** The titles of the event cards, in page order. */
 function titles(html: string): string[] {
-  return [...html.matchAll(/<h3 id="event-[^"]+"[^>]*>([^<]*)<\/h3>/g)].map((m) => m[1]!);
+  return [...html.matchAll(/<h3 id="event-[^"]+"[^>]*>(?:<a [^>]*>)?([^<]*)(?:<\/a>)?<\/h3>/g)].map((m) => m[1]!);
 }
 
 function jsonLd(html: string): Array<Record<string, unknown>> {

@@ -1,0 +1,157 @@
+// A page and a share image per event (issue 13), as the server sends them: every listed event has
+// both, an unknown id is the site's 404 without a render, the sitemap lists the upcoming pages, and
+// /events stays the same size however many events the calendar holds.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
+import { rawRequest } from "../support/raw-http";
+import { startServer, type RunningServer } from "../support/start-server";
+
+type ApiEvent = { id: string; summary?: string };
+
+function eventJsonLd(html: string): Array<Record<string, unknown>> {
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+  return blocks.flat().filter((b) => b["@type"] === "Event");
+}
+
+const renders = (server: RunningServer) => server.output().split("\n").filter((line) => line.includes('"rendered an answer"')).length;
+const SITE_URL = "https://founders.example.org";
+
+describe("event pages from a Google calendar with hostile descriptions", () => {
+  let fake: FakeGoogleCalendar;
+  let server: RunningServer;
+  let events: ApiEvent[];
+
+  beforeAll(async () => {
+    fake = await startFakeGoogleCalendar();
+    fake.setScenario("hostile");
+    server = await startServer({
+      GOOGLE_CALENDAR_ID: fake.calendarId,
+      GOOGLE_API_KEY: fake.apiKey,
+      GOOGLE_CALENDAR_API_URL: fake.url,
+      CALENDAR_ICS_URL: "",
+      SITE_URL,
+      LOG_LEVEL: "debug",
+    });
+    events = ((await (await fetch(`${server.url}/api/calendar/events`)).json()) as { events: ApiEvent[] }).events;
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await fake?.close();
+  });
+
+  it("answers every listed event with its page: heading, canonical link, og:image and Event JSON-LD", async () => {
+    expect(events.length).toBeGreaterThan(8);
+    for (const event of events) {
+      const res = await fetch(`${server.url}/events/${event.id}`);
+      expect(res.status, event.id).toBe(200);
+      const html = await res.text();
+      const title = event.summary ?? "Untitled Event";
+      const h1 = /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
+      expect(h1, event.id).toBe(title.replace(/&/g, "&amp;"));
+      expect(html).toContain(`<link rel="canonical" href="${SITE_URL}/events/${event.id}"/>`);
+      expect(html).toContain(`<meta property="og:image" content="${SITE_URL}/events/${event.id}/og.png"/>`);
+      const [ld, ...more] = eventJsonLd(html);
+      expect(more).toHaveLength(0);
+      expect(ld).toMatchObject({ "@type": "Event", name: title, url: `${SITE_URL}/events/${event.id}`, organizer: { "@type": "Organization" } });
+      expect(String(ld!.startDate)).toMatch(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2})?$/);
+    }
+  });
+
+  it("marks a past event as past, with no add-to-calendar, and an upcoming one with both downloads", async () => {
+    const past = await (await fetch(`${server.url}/events/past30`)).text();
+    expect(past).toMatch(/This event took place on (<!-- -->)?<time dateTime="[^"]+">/);
+    expect(past).not.toContain("Add to calendar");
+    expect(past).toContain('href="/events?tab=past"');
+    const upcoming = await (await fetch(`${server.url}/events/next7`)).text();
+    expect(upcoming).toContain('href="/api/calendar/events/next7.ics"');
+    expect(upcoming).toContain("https://calendar.google.com/calendar/render?action=TEMPLATE");
+    expect(upcoming).not.toContain("took place");
+    // An Open event links to what its description provides, not an RSVP nobody answers.
+    expect(upcoming).toContain("How to join");
+    expect(upcoming).toContain('href="https://example.org/rsvp"');
+    const members = await (await fetch(`${server.url}/events/member90`)).text();
+    expect(members).toContain("RSVP in the member portal");
+    expect(members).not.toContain("How to join");
+  });
+
+  it("keeps hostile descriptions inert on the page", async () => {
+    for (const id of ["hostile1", "hostile2", "hostile3"]) {
+      const html = await (await fetch(`${server.url}/events/${id}`)).text();
+      const body = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+      expect(body).not.toMatch(/<script(?! type="application\/ld\+json")/);
+      expect(body).not.toMatch(/\sonerror\s*=|javascript:|<iframe|<img/i);
+    }
+  });
+
+  it("serves each event's share image: a stored 1200×630 PNG with an ETag, 304 when unchanged", async () => {
+    const first = await rawRequest(server.url, "/events/next7/og.png", { headers: { "Accept-Encoding": "gzip, br" } });
+    expect(first.status).toBe(200);
+    expect(first.headers["content-type"]).toBe("image/png");
+    expect(first.headers["content-encoding"]).toBeUndefined();
+    expect(first.bytes.readUInt32BE(16)).toBe(1200);
+    expect(first.bytes.readUInt32BE(20)).toBe(630);
+    expect(first.headers["cache-control"]).toMatch(/^public, max-age=\d+, s-maxage=\d+/);
+    const again = await rawRequest(server.url, "/events/next7/og.png");
+    expect(again.bytes.equals(first.bytes)).toBe(true);
+    const conditional = await rawRequest(server.url, "/events/next7/og.png", { headers: { "If-None-Match": String(first.headers.etag) } });
+    expect(conditional.status).toBe(304);
+    const other = await rawRequest(server.url, "/events/member90/og.png");
+    expect(other.bytes.equals(first.bytes)).toBe(false);
+  });
+
+  it("answers an unknown or malformed id with the site's 404 page, without a render", async () => {
+    const notFound = await rawRequest(server.url, "/no/such/page");
+    await rawRequest(server.url, "/events/no-such-event");
+    const before = renders(server);
+    for (const target of ["/events/no-such-event", "/events/%3Cscript%3E", "/events/a.b", "/events/no-such-event/og.png", `/events/${"x".repeat(300)}`]) {
+      const answer = await rawRequest(server.url, target);
+      expect(answer.status, target).toBe(404);
+      expect(answer.headers["content-type"], target).toMatch(/^text\/html/);
+      expect(answer.body, target).toBe(notFound.body);
+    }
+    expect(renders(server)).toBe(before);
+  });
+
+  it("lists the upcoming event pages in the sitemap, with lastmod, and no past ones", async () => {
+    const xml = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    expect(xml).toContain(`<url><loc>${SITE_URL}/events/next7</loc><lastmod>2024-01-03T15:04:05.000Z</lastmod></url>`);
+    expect(xml).toContain(`${SITE_URL}/events/member90<`);
+    expect(xml).not.toContain("/events/past30");
+    expect(xml).toContain(`<url><loc>${SITE_URL}/about</loc></url>`);
+  });
+
+  it("points each event of /events's JSON-LD at its page", async () => {
+    const items = eventJsonLd(await (await fetch(`${server.url}/events`)).text());
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) expect(String(item.url)).toMatch(new RegExp(`^${SITE_URL}/events/[\\w-]+$`));
+  });
+});
+
+describe("/events weighs the same for a small and a 3,000-event calendar", () => {
+  let fake: FakeGoogleCalendar;
+  beforeAll(async () => {
+    fake = await startFakeGoogleCalendar();
+  });
+  afterAll(() => fake?.close());
+
+  async function eventsBytes(scenario: "normal" | "busy"): Promise<number> {
+    fake.setScenario(scenario);
+    const server = await startServer({ GOOGLE_CALENDAR_ID: fake.calendarId, GOOGLE_API_KEY: fake.apiKey, GOOGLE_CALENDAR_API_URL: fake.url, CALENDAR_ICS_URL: "" });
+    try {
+      const answer = await rawRequest(server.url, "/events", { headers: { "Accept-Encoding": "identity" } });
+      expect(answer.status).toBe(200);
+      return answer.bytes.length;
+    } finally {
+      await server.stop();
+    }
+  }
+
+  it("carries the ten events it shows, not the calendar's window", async () => {
+    const small = await eventsBytes("normal");
+    const busy = await eventsBytes("busy");
+    // Before: 973 KB for the busy calendar. Now each shows its first ten upcoming events (the
+    // small calendar has four), so the busy page grows by six short events, not by 3,000.
+    expect(busy).toBeLessThan(100_000);
+    expect(busy - small).toBeLessThan(6 * 6_000);
+  }, 60_000);
+});
