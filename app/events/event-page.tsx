@@ -6,7 +6,7 @@ import { badgeLabel, eventTitle, eventType } from "./classify";
 import { Location } from "./event-card";
 import { formatEventDate, formatInstant, machineDate } from "./format-date";
 import { joinDetails } from "./join";
-import { eventIcsPath, googleCalendarUrl, mapSearchUrl } from "./links";
+import { eventIcsPath, eventPagePath, googleCalendarUrl, mapSearchUrl } from "./links";
 import type { CalendarEvent } from "./model";
 import { ShareLink } from "./share-link";
 
@@ -99,7 +99,7 @@ export function EventPage({ data, links }: { data: EventPageData; links: Links }
           </a>
         ) : null}
         {!past ? <CalendarActions event={event} title={title} /> : null}
-        <ShareLink url={links.pageUrl} title={title} className={actionClass} />
+        <ShareLink path={eventPagePath(event.id)} url={links.pageUrl} title={title} className={actionClass} />
       </div>
 
       {event.description ? (

@@ -3,11 +3,11 @@ import type { MouseEvent } from "react";
 import { toast } from "~/components/toast/toast-store";
 
 /**
- * A link to the page itself: without JavaScript it is a plain link (open it, copy its address).
+ * A link to the page itself (`path`; the address shared is `url`, the canonical one): without JavaScript it is a plain link (open it, copy its address).
  * With JavaScript, the Web Share API where the browser has it, the clipboard otherwise, and a toast
  * saying what happened.
  */
-export function ShareLink({ url, title, className }: { url: string; title: string; className: string }) {
+export function ShareLink({ path, url, title, className }: { path: string; url: string; title: string; className: string }) {
   async function onClick(event: MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();
     if (typeof navigator.share === "function") {
@@ -29,7 +29,7 @@ export function ShareLink({ url, title, className }: { url: string; title: strin
   }
 
   return (
-    <a href={url} onClick={(event) => void onClick(event)} className={className}>
+    <a href={path} onClick={(event) => void onClick(event)} className={className}>
       <Share2 aria-hidden="true" className="size-4" />
       Share this event
     </a>

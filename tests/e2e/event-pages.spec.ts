@@ -1,0 +1,170 @@
+import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
+import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
+import { startServer, type RunningServer } from "../support/start-server";
+import { DESKTOP, PHONE, expect, test, waitForHydration } from "./fixtures";
+import { expectNoAxeViolations } from "./support/axe";
+
+// A page per event (issue 13): what each kind of event shows, in a browser, with and without JavaScript.
+
+type ApiEvent = { id: string; summary?: string; start?: { dateTime?: string; date?: string }; end?: { dateTime?: string; date?: string } };
+
+async function listed(request: APIRequestContext, base = ""): Promise<ApiEvent[]> {
+  return ((await (await request.get(`${base}/api/calendar/events`)).json()) as { events: ApiEvent[] }).events;
+}
+
+const endOf = (e: ApiEvent) => Date.parse(e.end?.dateTime ?? (e.end?.date ? `${e.end.date}T05:00:00Z` : (e.start?.dateTime ?? "")));
+const upcoming = (events: ApiEvent[]) => events.filter((e) => endOf(e) > Date.now()).sort((a, b) => endOf(a) - endOf(b));
+
+async function scanAtBothWidths(page: Page, testInfo: TestInfo, label: string): Promise<void> {
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await expectNoAxeViolations(page, testInfo, `${label} at ${viewport.width} px`);
+  }
+}
+
+test.describe("event pages (bundled sample calendar)", () => {
+  test.use({ viewport: DESKTOP });
+
+  test("an upcoming Members Only event: heading, badge, both downloads, RSVP at the portal, axe clean", async ({ page, request }, testInfo) => {
+    const event = upcoming(await listed(request)).find((e) => /member/i.test(e.summary ?? ""))!;
+    const response = await page.goto(`/events/${event.id}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(event.summary!);
+    await expect(page.getByText("Members Only", { exact: true })).toBeVisible();
+    await expect(page.getByText(/EST|EDT/).first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Add to calendar (.ics)" })).toHaveAttribute("href", `/api/calendar/events/${event.id}.ics`);
+    await expect(page.getByRole("link", { name: /^Google Calendar/ })).toHaveAttribute("target", "_blank");
+    const rsvp = page.getByRole("link", { name: /RSVP in the member portal/ });
+    await expect(rsvp).toHaveAttribute("target", "_blank");
+    await expect(page.getByRole("heading", { name: "How to join" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Upcoming events" })).toHaveAttribute("href", "/events");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/events/${event.id}$`));
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", new RegExp(`/events/${event.id}/og.png$`));
+    await waitForHydration(page);
+    await scanAtBothWidths(page, testInfo, "members-only event");
+  });
+
+  test("an Open event says how to join from its own details and shares by the clipboard with a toast", async ({ page, request, context }) => {
+    const event = upcoming(await listed(request)).find((e) => e.summary === "Speaker Series Evening")!;
+    await context.grantPermissions(["clipboard-write"]);
+    await page.goto(`/events/${event.id}`);
+    await expect(page.getByText("Open", { exact: true })).toBeVisible();
+    const join = page.getByRole("region", { name: "How to join" });
+    await expect(join.getByRole("link", { name: /Alumni Club/ })).toHaveAttribute("href", /google\.com\/maps\/search/);
+    await expect(page.getByRole("link", { name: /RSVP/ })).toHaveCount(0);
+    await waitForHydration(page);
+    // Chromium headless has no Web Share API here: the link is copied instead.
+    // The site refuses clipboard-read to itself (Permissions-Policy): record what is written instead.
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, "share", { value: undefined });
+      const write = navigator.clipboard.writeText.bind(navigator.clipboard);
+      navigator.clipboard.writeText = (text: string) => {
+        document.body.dataset.copied = text;
+        return write(text);
+      };
+    });
+    await page.getByRole("link", { name: "Share this event" }).click();
+    await expect(page.getByText("Link copied", { exact: true })).toBeVisible();
+    await expect(page.locator("body")).toHaveAttribute("data-copied", new RegExp(`^http://[^/]+/events/${event.id}$`));
+    await expect(page).toHaveURL(new RegExp(`/events/${event.id}$`));
+  });
+
+  test("a past event is marked past, offers no download, and links to the upcoming events", async ({ page, request }, testInfo) => {
+    const events = await listed(request);
+    const past = events.filter((e) => endOf(e) <= Date.now()).at(-1)!;
+    await page.goto(`/events/${past.id}`);
+    await expect(page.getByText(/^This event took place on /)).toBeVisible();
+    await expect(page.getByRole("link", { name: /Add to calendar/ })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "See the upcoming events" })).toHaveAttribute("href", "/events");
+    await expect(page.getByRole("link", { name: "Past events" })).toHaveAttribute("href", "/events?tab=past");
+    await waitForHydration(page);
+    await scanAtBothWidths(page, testInfo, "past event");
+  });
+
+  test("an all-day event shows its day exactly, without a time", async ({ page, request }) => {
+    const event = upcoming(await listed(request)).find((e) => e.start?.date)!;
+    await page.goto(`/events/${event.id}`);
+    const [year, month, day] = event.start!.date!.split("-").map(Number) as [number, number, number];
+    const expected = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "long", year: "numeric", month: "long", day: "numeric" }).format(Date.UTC(year, month - 1, day));
+    await expect(page.locator("header dl time").first()).toHaveText(new RegExp(`^${expected}`));
+    await expect(page.locator("header dl time").first()).not.toHaveText(/AM|PM/);
+  });
+
+  test("the list links each title to its page; phones get the compact list grouped by month", async ({ page, request }) => {
+    const first = upcoming(await listed(request))[0]!;
+    await page.goto("/events");
+    await page.locator("main article h3 a").first().click();
+    await expect(page).toHaveURL(new RegExp(`/events/${first.id}$`));
+    await page.setViewportSize(PHONE);
+    await page.goto("/events");
+    await expect(page.locator("main article").first()).toBeHidden();
+    const month = page.getByRole("region", { name: /^[A-Z][a-z]+ \d{4}$/ }).first();
+    await expect(month).toBeVisible();
+    await expect(month.getByRole("link").first()).toHaveAttribute("href", /^\/events\/[\w-]+$/);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+  });
+
+  test("an unknown id is the site's 404 page", async ({ page, guard }) => {
+    const response = await page.goto("/events/no-such-event");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+    expect(guard.notFoundDocuments).toHaveLength(1);
+  });
+});
+
+test.describe("event pages without JavaScript", () => {
+  test.use({ viewport: PHONE, javaScriptEnabled: false });
+
+  test("everything is there, and sharing is a plain link to the page", async ({ page, request }) => {
+    const event = upcoming(await listed(request))[0]!;
+    await page.goto(`/events/${event.id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(event.summary!);
+    const share = page.getByRole("link", { name: "Share this event" });
+    await expect(share).toHaveAttribute("href", new RegExp(`/events/${event.id}$`));
+    await share.click();
+    await expect(page).toHaveURL(new RegExp(`/events/${event.id}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(event.summary!);
+  });
+});
+
+test.describe("event pages from a calendar with hostile and untitled events", () => {
+  test.use({ viewport: DESKTOP });
+  let fake: FakeGoogleCalendar;
+  let server: RunningServer;
+
+  test.beforeAll(async () => {
+    fake = await startFakeGoogleCalendar();
+    fake.setScenario("hostile");
+    server = await startServer({ GOOGLE_CALENDAR_ID: fake.calendarId, GOOGLE_API_KEY: fake.apiKey, GOOGLE_CALENDAR_API_URL: fake.url, CALENDAR_ICS_URL: "" });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await fake?.close();
+  });
+
+  test("an event without a title is 'Untitled Event', its online link the way to join", async ({ page }, testInfo) => {
+    await page.goto(`${server.url}/events/untitled`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Untitled Event");
+    await expect(page.getByRole("region", { name: "How to join" }).getByRole("link", { name: /meet\.example\.org/ })).toHaveAttribute("href", "https://meet.example.org/founders");
+    await waitForHydration(page);
+    await scanAtBothWidths(page, testInfo, "untitled event");
+  });
+
+  test("a hostile description is text: no script runs, no dialog opens", async ({ page }) => {
+    let dialogs = 0;
+    page.on("dialog", (dialog) => {
+      dialogs++;
+      void dialog.dismiss();
+    });
+    for (const id of ["hostile1", "hostile2", "hostile3"]) {
+      await page.goto(`${server.url}/events/${id}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Hostile/);
+      await expect(page.locator("main script:not([type='application/ld+json']), main iframe, main img, main [onerror], main a[href^='javascript:']")).toHaveCount(0);
+    }
+    await waitForHydration(page);
+    await page.getByText("Click me").click();
+    await page.waitForTimeout(200);
+    expect(dialogs).toBe(0);
+  });
+});
