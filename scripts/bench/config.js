@@ -13,6 +13,7 @@ export const DEFAULT_ROUTES = ["/", "/apply", "/about", "/contact", "/events", "
  * @property {number} runs Lighthouse runs per route (the median is reported).
  * @property {boolean} lighthouse Whether to run Lighthouse.
  * @property {boolean} serving Whether to run the serving loads.
+ * @property {boolean} weight Whether to weigh /events for a small and a 3,000-event calendar.
  * @property {number} durationSeconds Seconds per load.
  * @property {number} connections Load client connections.
  */
@@ -33,7 +34,7 @@ function positiveInteger(value, fallback, name) {
 export function readConfig(env) {
   const skip = new Set((env.BENCH_SKIP ?? "").split(",").map((part) => part.trim()).filter(Boolean));
   for (const part of skip) {
-    if (part !== "lighthouse" && part !== "serving") throw new Error(`BENCH_SKIP takes "lighthouse" and/or "serving" (got "${part}").`);
+    if (part !== "lighthouse" && part !== "serving" && part !== "weight") throw new Error(`BENCH_SKIP takes "lighthouse", "serving" and/or "weight" (got "${part}").`);
   }
   const routes = env.BENCH_ROUTES
     ? env.BENCH_ROUTES.split(",").map((route) => route.trim()).filter(Boolean)
@@ -47,6 +48,7 @@ export function readConfig(env) {
     runs: positiveInteger(env.BENCH_RUNS, 3, "BENCH_RUNS"),
     lighthouse: !skip.has("lighthouse"),
     serving: !skip.has("serving"),
+    weight: !skip.has("weight"),
     durationSeconds: positiveInteger(env.BENCH_DURATION, 10, "BENCH_DURATION"),
     connections: positiveInteger(env.BENCH_CONNECTIONS, 50, "BENCH_CONNECTIONS"),
   };

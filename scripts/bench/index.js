@@ -12,7 +12,7 @@
 // Knobs, for quick runs (defaults: the full run):
 //   BENCH_ROUTES=/,/events     Lighthouse routes, comma-separated (default: all seven)
 //   BENCH_RUNS=1               Lighthouse runs per route; medians are reported (default 3)
-//   BENCH_SKIP=lighthouse      or serving, or both comma-separated: skip that part
+//   BENCH_SKIP=lighthouse      or serving or weight (/events bytes, events-weight.js), comma-separated: skip that part
 //   BENCH_DURATION=3           seconds per load (default 10)
 //   BENCH_CONNECTIONS=20       load client connections (default 50)
 //   CHROME_PATH=/path/chrome   Chromium to use (default /usr/bin/chromium)
@@ -28,6 +28,7 @@ import { blockedNotes, flaggedReport, lighthouseTable, servingTable, summaryLine
 import { RESULTS_DIR, gitRevision, timestamp, writeResults } from "./results.js";
 import { ensureBuild, startProductionServer } from "./server.js";
 import { runServing } from "./serving.js";
+import { eventsWeightTable, measureEventsWeight } from "./events-weight.js";
 import { evaluate } from "./targets.js";
 
 /** @param {string} path */
@@ -85,6 +86,9 @@ async function main() {
   }
   await server.stop();
 
+  // Servers of their own, one per calendar.
+  const weight = config.weight ? await measureEventsWeight({ logDir: runDir }) : undefined;
+
   const checks = evaluate(routes, serving);
   const externalRequests = [...new Set(routes.flatMap((route) => route.runs.flatMap((run) => run.externalRequests)))];
   const environment = {
@@ -116,6 +120,9 @@ async function main() {
         "Floods send a new URL with every request. Visitors: page loads (document, then stylesheet and icon) one after another while the flood on / runs.",
     );
   }
+  if (weight) {
+    output.push("", "### /events bytes", "", eventsWeightTable(weight), "", "The document carries the events it shows: its size stays flat as the calendar grows.");
+  }
   output.push("", `**${summaryLine(checks)}**`);
   if (config.lighthouse) output.push("", "### What Lighthouse flags", "", flaggedReport(routes));
 
@@ -131,6 +138,7 @@ async function main() {
       checks,
       lighthouseMedians: Object.fromEntries(routes.map((route) => [route.route, route.median])),
       serving: serving ?? null,
+      eventsWeight: weight ?? null,
       blockedByGuard: blocked,
       externalRequests,
     },

@@ -27,16 +27,16 @@ export function ensureBuild() {
  */
 
 /**
- * @param {{ logFile: string }} options
+ * @param {{ logFile: string, env?: Record<string, string> }} options
  * @returns {Promise<RunningServer>}
  */
-export async function startProductionServer({ logFile }) {
+export async function startProductionServer({ logFile, env = {} }) {
   const port = await freePort();
   mkdirSync(dirname(logFile), { recursive: true });
   const logFd = openSync(logFile, "w");
   const child = spawn(process.execPath, ["server.js"], {
     // Every benchmark request comes from loopback: the rate limits would answer most of them 429.
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), RATE_LIMIT_PER_MINUTE: "10000000", PAGE_RATE_LIMIT_PER_MINUTE: "10000000" },
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), RATE_LIMIT_PER_MINUTE: "10000000", PAGE_RATE_LIMIT_PER_MINUTE: "10000000", ...env },
     stdio: ["ignore", logFd, logFd],
   });
   closeSync(logFd);

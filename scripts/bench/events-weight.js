@@ -1,0 +1,99 @@
+// @ts-check
+// What /events weighs for a small calendar (the bundled sample) and a 3,000-event one (five daily
+// series of 600 occurrences, from a local .ics feed): the document should carry the events it
+// shows, so both weigh about the same (issue 13: 973 KB of HTML for 3,000 events before).
+// Run alone with `node scripts/bench/events-weight.js` (after `npm run build`), or as part of `npm run bench`.
+import { createServer } from "node:http";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import { ensureBuild, startProductionServer } from "./server.js";
+
+const DAY = 86_400_000;
+
+/** @param {number} ms */
+const icsUtc = (ms) => new Date(ms).toISOString().replace(/[-:]|\.\d+/g, "");
+
+/** Five daily series, 300 days back and 300 ahead: 3,000 occurrences in the site's window. */
+export function busyCalendar(now = Date.now()) {
+  const today = Math.floor(now / DAY) * DAY;
+  const lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//bench//events-weight//EN"];
+  for (let series = 0; series < 5; series++) {
+    const start = today - 300 * DAY + (14 + series) * 3_600_000;
+    lines.push(
+      "BEGIN:VEVENT",
+      `UID:bench-daily-${series}@example.org`,
+      `DTSTAMP:${icsUtc(now)}`,
+      `DTSTART:${icsUtc(start)}`,
+      `DTEND:${icsUtc(start + 1_800_000)}`,
+      "RRULE:FREQ=DAILY;COUNT=600",
+      `SUMMARY:Daily standup ${series + 1}`,
+      "LOCATION:Online (link sent after RSVP)",
+      "DESCRIPTION:Fifteen minutes\\, cameras optional.",
+      "END:VEVENT",
+    );
+  }
+  lines.push("END:VCALENDAR");
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+/**
+ * @typedef {object} EventsWeight
+ * @property {string} calendar
+ * @property {number} events Events the API lists (the calendar's window).
+ * @property {number} html Bytes of /events as sent without compression.
+ * @property {number} gzip
+ * @property {number} br
+ */
+
+/** @param {{ logDir: string }} options @returns {Promise<EventsWeight[]>} */
+export async function measureEventsWeight({ logDir }) {
+  const ics = busyCalendar();
+  const feed = createServer((_req, res) => {
+    res.writeHead(200, { "Content-Type": "text/calendar; charset=utf-8" });
+    res.end(ics);
+  });
+  await new Promise((resolve) => feed.listen(0, "127.0.0.1", () => resolve(undefined)));
+  const address = feed.address();
+  const feedUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/calendar.ics`;
+  const none = { GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "", GOOGLE_CALENDAR_API_URL: "", CALENDAR_ICS_URL: "" };
+  const calendars = [
+    { calendar: "small (bundled sample)", env: none },
+    { calendar: "3,000 events (.ics feed)", env: { ...none, CALENDAR_ICS_URL: feedUrl } },
+  ];
+  /** @type {EventsWeight[]} */
+  const results = [];
+  try {
+    for (const [index, { calendar, env }] of calendars.entries()) {
+      const server = await startProductionServer({ logFile: join(logDir, `events-weight-${index}.log`), env });
+      try {
+        const events = /** @type {{ events: unknown[] }} */ (await (await fetch(`${server.origin}/api/calendar/events`)).json()).events.length;
+        const res = await fetch(`${server.origin}/events`, { headers: { "Accept-Encoding": "identity" } });
+        if (res.status !== 200) throw new Error(`/events answered ${res.status} for the ${calendar} calendar`);
+        const html = Buffer.from(await res.arrayBuffer());
+        results.push({ calendar, events, html: html.length, gzip: gzipSync(html, { level: 9 }).length, br: brotliCompressSync(html).length });
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    feed.close();
+  }
+  return results;
+}
+
+/** @param {EventsWeight[]} results */
+export function eventsWeightTable(results) {
+  const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+  return [
+    "| calendar | events in the window | /events HTML | gzip | brotli |",
+    "|---|---:|---:|---:|---:|",
+    ...results.map((r) => `| ${r.calendar} | ${r.events} | ${kb(r.html)} | ${kb(r.gzip)} | ${kb(r.br)} |`),
+  ].join("\n");
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  ensureBuild();
+  const results = await measureEventsWeight({ logDir: join("bench-results", "events-weight") });
+  console.log(eventsWeightTable(results));
+}
