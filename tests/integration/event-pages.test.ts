@@ -127,6 +127,34 @@ describe("event pages from a Google calendar with hostile descriptions", () => {
   });
 });
 
+describe("an event page while the calendar is down", () => {
+  let fake: FakeGoogleCalendar;
+  let server: RunningServer;
+  beforeAll(async () => {
+    fake = await startFakeGoogleCalendar();
+    server = await startServer({ GOOGLE_CALENDAR_ID: fake.calendarId, GOOGLE_API_KEY: fake.apiKey, GOOGLE_CALENDAR_API_URL: fake.url, CALENDAR_ICS_URL: "", EVENTS_CACHE_TTL_SECONDS: "1" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await fake?.close();
+  });
+
+  it("says it shows the event as last updated, from the stale copy", async () => {
+    expect(await (await fetch(`${server.url}/events/next7`)).text()).not.toContain("as last updated");
+    fake.setScenario("error500");
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    let html = "";
+    const deadline = Date.now() + 10_000;
+    // The first request after expiry answers at once and refreshes in the background.
+    while (!html.includes("as last updated") && Date.now() < deadline) {
+      html = await (await fetch(`${server.url}/events/next7`)).text();
+      if (!html.includes("as last updated")) await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    expect(html).toContain("The calendar could not be reached just now. Showing this event as last updated");
+    expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]).toBe("Speaker Series: Pricing");
+  });
+});
+
 describe("/events weighs the same for a small and a 3,000-event calendar", () => {
   let fake: FakeGoogleCalendar;
   beforeAll(async () => {
