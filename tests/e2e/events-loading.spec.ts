@@ -46,7 +46,8 @@ test.describe("a calendar slow to answer its first read", () => {
       // Once the read has ended (2.5 s), the link leads to the list.
       await page.waitForTimeout(3_000);
       await reload.click();
-      await expect(page.locator("main article").first()).toBeVisible();
+      // At 375 px the list is the compact one: an item per event, linking to its page.
+      await expect(page.locator('main li:has(a[href^="/events/"])').first()).toBeVisible();
     });
   });
 });

@@ -22,8 +22,8 @@ test.describe("events page (bundled sample calendar)", () => {
     await waitForHydration(page);
     await expect(page.getByRole("heading", { name: "Upcoming events" })).toBeVisible();
     await expect(cards(page)).toHaveCount(10);
-    await expect(page.getByText("Members Only", { exact: true }).first()).toBeVisible();
-    await expect(page.getByText("Open", { exact: true }).first()).toBeVisible();
+    await expect(cards(page).getByText("Members Only", { exact: true }).first()).toBeVisible();
+    await expect(cards(page).getByText("Open", { exact: true }).first()).toBeVisible();
 
     const google = page.getByRole("link", { name: /^Google Calendar/ }).first();
     await expect(google).toHaveAttribute("href", /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE/);
