@@ -1,5 +1,5 @@
 import type { CalendarEvent, EventTime } from "./model";
-import { instantOf, parseDateOnly } from "./time";
+import { EVENTS_TIME_ZONE, instantOf, parseDateOnly } from "./time";
 
 /** Text of the sanitized description HTML, for URLs and structured data (never rendered as HTML). */
 export function htmlToText(html: string | undefined): string {
@@ -58,7 +58,7 @@ export function googleCalendarUrl(event: CalendarEvent, title: string): string |
   if (!event.start) return undefined;
   const dates = googleDates(event.start, event.end);
   if (!dates) return undefined;
-  const params = new URLSearchParams({ action: "TEMPLATE", text: title, dates, ctz: "America/New_York" });
+  const params = new URLSearchParams({ action: "TEMPLATE", text: title, dates, ctz: EVENTS_TIME_ZONE });
   const details = htmlToText(event.description);
   if (details) params.set("details", details);
   if (event.location) params.set("location", event.location);
