@@ -51,7 +51,7 @@ export function MobileMenu() {
         aria-controls={MENU_ID}
         aria-expanded={open}
         data-needs-js
-        className="-ml-2 grid size-11 place-items-center rounded-md text-ink hover:bg-sand focus-visible:outline-2 focus-visible:outline-brass-dark md:hidden"
+        className="-ml-2 grid size-11 place-items-center rounded-md text-ink hover:bg-sand focus-visible:outline-2 focus-visible:outline-brass-dark lg:hidden"
         aria-label="Open menu"
       >
         <Menu aria-hidden="true" className="size-6" />
