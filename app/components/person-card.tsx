@@ -20,9 +20,9 @@ const srcSet = (candidates: Picture["sources"][number]["candidates"]) => candida
 /** A portrait from the build's renditions: AVIF where the browser has it, else WebP; lazy, below the fold. */
 export function Portrait({ picture }: { picture: Picture }) {
   return (
-    // Both block: an inline image sits on the text baseline with a gap below it that a monogram
-    // has not, and names in one row came out at different heights.
-    <picture className="block">
+    // The image is a block: inline, it sits on the text baseline with a gap below it (4 px) that a
+    // monogram has not, and names in one row came out at different heights.
+    <picture>
       {picture.sources.map((source) => (
         <source key={source.type} type={source.type} srcSet={srcSet(source.candidates)} sizes={PORTRAIT_SIZES} />
       ))}
