@@ -5,12 +5,9 @@ import { cx } from "~/lib/cx";
 /** The community's mark: its initials in a ring, with the name beside it. */
 export function Logo({
   tone = "dark",
-  compact = false,
   className,
 }: {
   tone?: "dark" | "light";
-  /** Only the mark between 768 and 1024 px, where the full navigation needs the room. */
-  compact?: boolean;
   className?: string;
 }) {
   return (
@@ -36,7 +33,6 @@ export function Logo({
         className={cx(
           "font-serif text-lg font-semibold tracking-tight whitespace-nowrap",
           tone === "dark" ? "text-ink" : "text-paper",
-          compact && "md:sr-only lg:not-sr-only",
         )}
       >
         {site.name}

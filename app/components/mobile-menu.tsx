@@ -1,5 +1,5 @@
 import { ExternalLink, Menu, X } from "lucide-react";
-import { useCallback, useEffect, useRef, useSyncExternalStore, type KeyboardEvent, type MouseEvent } from "react";
+import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { newTab } from "~/lib/external";
 import { buttonStyles } from "./button-styles";
@@ -14,12 +14,14 @@ const MENU_ID = "site-menu";
  * it on Esc or a click outside (closedby="any") and returns focus to the button. React adds what
  * the platform lacks: closing on in-app navigation, Tab wrapping inside, and fallbacks for
  * browsers without invoker commands or closedby.
+ *
+ * The button has no aria-expanded: the HTML standard forbids it on a button with a `command`
+ * (the W3C checker reports it), and while the modal drawer is open the button is inert anyway.
  */
 export function MobileMenu() {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const { pathname } = useLocation();
   const { loginUrl } = usePublicConfig();
-  const open = useDialogOpen(dialogRef);
   const close = () => dialogRef.current?.close();
 
   // Any navigation (a link here, back/forward) closes it. Not on mount: a visitor may have opened
@@ -49,9 +51,8 @@ export function MobileMenu() {
         onClick={openWithoutInvokers}
         aria-haspopup="dialog"
         aria-controls={MENU_ID}
-        aria-expanded={open}
         data-needs-js
-        className="-ml-2 grid size-11 place-items-center rounded-md text-ink hover:bg-sand focus-visible:outline-2 focus-visible:outline-brass-dark md:hidden"
+        className="-ml-2 grid size-11 place-items-center rounded-md text-ink hover:bg-sand focus-visible:outline-2 focus-visible:outline-brass-dark lg:hidden"
         aria-label="Open menu"
       >
         <Menu aria-hidden="true" className="size-6" />
@@ -112,29 +113,6 @@ export function MobileMenu() {
 
 function supportsInvokerCommands(): boolean {
   return "commandForElement" in HTMLButtonElement.prototype;
-}
-
-/** Whether the dialog is open, however it was opened (invoker, script, or before hydration). */
-function useDialogOpen(ref: React.RefObject<HTMLDialogElement | null>): boolean {
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      const dialog = ref.current;
-      if (!dialog) return () => {};
-      // Dialogs fire "toggle" on open and close; "close" covers browsers that only have that.
-      dialog.addEventListener("toggle", onChange);
-      dialog.addEventListener("close", onChange);
-      return () => {
-        dialog.removeEventListener("toggle", onChange);
-        dialog.removeEventListener("close", onChange);
-      };
-    },
-    [ref],
-  );
-  return useSyncExternalStore(
-    subscribe,
-    () => ref.current?.open ?? false,
-    () => false,
-  );
 }
 
 /** A modal dialog lets Tab reach the browser's own UI; the menu keeps it cycling inside instead. */

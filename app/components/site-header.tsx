@@ -11,21 +11,23 @@ export function SiteHeader() {
   const { loginUrl } = usePublicConfig();
   return (
     <header className="sticky top-0 z-40 border-b border-ink/10 bg-paper/95 backdrop-blur supports-[backdrop-filter]:bg-paper/85">
+      {/* Below lg (phones and upright tablets, to 1023 px) the links live in the drawer: the full
+          navigation with Apply and Login needs about 960 px at its compact lg size, and more at xl. */}
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
         <MobileMenu />
-        <Logo compact />
-        <nav aria-label="Main" className="ml-auto hidden md:block">
-          <ul className="flex items-center gap-3 lg:gap-6 xl:gap-7">
+        <Logo />
+        <nav aria-label="Main" className="ml-auto hidden lg:block">
+          <ul className="flex items-center gap-4 xl:gap-7">
             {navItems.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end className={(state) => `${navLinkClass(state)} text-sm lg:text-[0.9375rem]`}>
+                <NavLink to={item.to} end className={(state) => `${navLinkClass(state)} text-sm xl:text-[0.9375rem]`}>
                   {item.label}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
-        <div className="hidden shrink-0 items-center gap-2 md:ml-3 md:flex lg:ml-4">
+        <div className="ml-4 hidden shrink-0 items-center gap-2 lg:flex">
           <Link to="/apply" className={buttonStyles.primary}>
             Apply
           </Link>
@@ -38,7 +40,7 @@ export function SiteHeader() {
       </div>
       <noscript>
         {/* Without scripting the drawer's button is hidden (app.css) and these links show instead. */}
-        <nav aria-label="Main" className="border-t border-ink/10 px-4 py-2 md:hidden">
+        <nav aria-label="Main" className="border-t border-ink/10 px-4 py-2 lg:hidden">
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
             {navItems.map((item) => (
               <li key={item.to}>

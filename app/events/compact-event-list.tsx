@@ -45,7 +45,10 @@ function CompactEvent({ event }: { event: CalendarEvent }) {
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex items-start justify-between gap-2">
-          <a href={eventPagePath(event.id)} className="font-semibold leading-snug break-words text-ink outline-none after:absolute after:inset-0 after:content-['']">
+          <a
+            href={eventPagePath(event.id)}
+            className="leading-snug font-semibold break-words text-ink outline-none after:absolute after:inset-0 after:content-['']"
+          >
             {title}
           </a>
           <span

@@ -1,5 +1,6 @@
 // The calendar embed on /events (spec §9: 600 px high, America/New_York).
-export const CALENDAR_EMBED = { height: 600, timeZone: "America/New_York" } as const;
+import { EVENTS_TIME_ZONE } from "./time";
+export const CALENDAR_EMBED = { height: 600, timeZone: EVENTS_TIME_ZONE } as const;
 
 /** Google Calendar's embed page for a calendar id, in New York time. */
 export function googleCalendarEmbedUrl(calendarId: string): string {

@@ -18,7 +18,9 @@ export function EventCard({ event }: { event: CalendarEvent }) {
 
   return (
     <article aria-labelledby={titleId} className="flex h-full flex-col gap-4 rounded-2xl border border-ink/10 bg-white p-6 sm:p-7">
-      <div className="flex flex-wrap items-start justify-between gap-3">
+      {/* The badge always sits under the title: beside it, a long title pushed it down on one card
+          and not the next. */}
+      <div className="flex flex-col items-start gap-2">
         <h3 id={titleId} className="font-serif text-xl leading-snug font-semibold text-ink sm:text-2xl">
           <a href={eventPagePath(event.id)} className="rounded underline-offset-4 hover:underline">
             {title}
@@ -41,18 +43,22 @@ export function EventCard({ event }: { event: CalendarEvent }) {
           </dd>
         </div>
         {event.location ? (
-          <div className="flex items-start gap-1.5">
+          <div>
             <dt className="sr-only">Where</dt>
-            <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brass-dark" />
-            <dd>
-              <Location value={event.location} />
+            {/* The pin goes inside the dd: a dl's groups may hold only dt and dd. */}
+            <dd className="flex items-start gap-1.5">
+              <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brass-dark" />
+              <span className="min-w-0 wrap-anywhere">
+                <Location value={event.location} />
+              </span>
             </dd>
           </div>
         ) : null}
       </dl>
       {event.description ? (
         // Sanitized on the server against an allow-list (app/events/server); never raw calendar HTML.
-        <div className="event-description text-[0.9375rem] leading-relaxed text-ink-soft" dangerouslySetInnerHTML={{ __html: event.description }} />
+        // wrap-anywhere: a long address or URL in it breaks instead of widening the card past a phone's edge.
+        <div className="event-description text-[0.9375rem] leading-relaxed wrap-anywhere text-ink-soft" dangerouslySetInnerHTML={{ __html: event.description }} />
       ) : null}
       <div className="mt-auto flex flex-wrap gap-2 pt-1">
         <a href={eventIcsPath(event.id)} download className={actionClass}>

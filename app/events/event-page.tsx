@@ -108,7 +108,10 @@ export function EventPage({ data, links }: { data: EventPageData; links: Links }
             About this event
           </h2>
           {/* Sanitized on the server against an allow-list (app/events/server); never raw calendar HTML. */}
-          <div className="event-description leading-relaxed break-words text-ink-soft" dangerouslySetInnerHTML={{ __html: event.description }} />
+          <div
+            className="event-description leading-relaxed break-words text-ink-soft"
+            dangerouslySetInnerHTML={{ __html: event.description }}
+          />
         </section>
       ) : null}
 

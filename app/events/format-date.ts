@@ -33,10 +33,14 @@ function formatDay(value: string): string | undefined {
   return `${p.weekday}, ${p.month} ${p.day}, ${p.year}`;
 }
 
-/** "Thursday, December 4, 2025 at 7:00 PM EST", in New York time. */
+// Joins the time, its AM/PM and its zone: a narrow card breaks the line before "7:00 PM EST",
+// never inside it ("7:00 / PM EST").
+const NBSP = "\u00a0";
+
+/** "Thursday, December 4, 2025 at 7:00 PM EST", in New York time (the time's spaces non-breaking). */
 export function formatInstant(instant: number): string {
   const p = partsOf(dateTimeParts, instant);
-  return `${p.weekday}, ${p.month} ${p.day}, ${p.year} at ${p.hour}:${p.minute} ${p.dayPeriod} ${p.timeZoneName}`;
+  return `${p.weekday}, ${p.month} ${p.day}, ${p.year} at ${[`${p.hour}:${p.minute}`, p.dayPeriod, p.timeZoneName].join(NBSP)}`;
 }
 
 /**

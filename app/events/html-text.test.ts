@@ -8,9 +8,15 @@ describe("htmlToText", () => {
     ["<ul><li>One</li><li>Two</li></ul>", "• One\n• Two"],
     ["Fish &amp; chips &lt;3 &#39;x&#x27; caf&eacute;", "Fish & chips <3 'x' caf&eacute;"],
     // The JSON-LD used to run these together ("facilitator.• 6:30 pm") where the .ics had a new line.
-    ["<p>Dinner with your facilitator.</p><ul><li>6:30 pm drinks</li><li>7:00 pm dinner</li></ul>", "Dinner with your facilitator.\n\n• 6:30 pm drinks\n• 7:00 pm dinner"],
+    [
+      "<p>Dinner with your facilitator.</p><ul><li>6:30 pm drinks</li><li>7:00 pm dinner</li></ul>",
+      "Dinner with your facilitator.\n\n• 6:30 pm drinks\n• 7:00 pm dinner",
+    ],
     ["Dinner with your facilitator.<ul><li>6:30 pm</li></ul>", "Dinner with your facilitator.\n• 6:30 pm"],
-    ["<b>Agenda</b><br><ul><li>Talk &amp; Q&amp;A</li><li>Drinks</li></ul><script>x()</script>See <a href=\"https://a.example\">site</a>", "Agenda\n\n• Talk & Q&A\n• Drinks\n\nSee site"],
+    [
+      '<b>Agenda</b><br><ul><li>Talk &amp; Q&amp;A</li><li>Drinks</li></ul><script>x()</script>See <a href="https://a.example">site</a>',
+      "Agenda\n\n• Talk & Q&A\n• Drinks\n\nSee site",
+    ],
     ["<p>a</p>\n\n<p>b   c\n d</p>", "a\n\nb c d"],
     ['<a href="https://a.example/?q=>x">link</a> after', "link after"],
     ["<!-- note -->visible<style>p{}</style>", "visible"],

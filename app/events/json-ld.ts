@@ -2,7 +2,7 @@ import type { CalendarEvent, EventTime } from "./model";
 import { eventTitle } from "./classify";
 import { htmlToText } from "./html-text";
 import { eventImagePath, eventPagePath } from "./links";
-import { instantOf, newYorkIso } from "./time";
+import { instantOf, toZonedRfc3339 } from "./time";
 
 type Organizer = { name: string; url: string };
 
@@ -10,7 +10,7 @@ type Organizer = { name: string; url: string };
 function schemaDate(time: EventTime | undefined): string | undefined {
   const instant = instantOf(time);
   if (!time || Number.isNaN(instant)) return undefined;
-  return "date" in time ? time.date : newYorkIso(instant);
+  return "date" in time ? time.date : toZonedRfc3339(instant);
 }
 
 /** True when an event can be structured data: schema.org needs a readable start. */

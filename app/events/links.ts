@@ -1,6 +1,6 @@
 import type { CalendarEvent, EventTime } from "./model";
 import { htmlToText } from "./html-text";
-import { instantOf, parseDateOnly } from "./time";
+import { EVENTS_TIME_ZONE, instantOf, parseDateOnly } from "./time";
 
 export function mapSearchUrl(location: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(location)}`;
@@ -51,7 +51,7 @@ export function googleCalendarUrl(event: CalendarEvent, title: string): string |
   if (!event.start) return undefined;
   const dates = googleDates(event.start, event.end);
   if (!dates) return undefined;
-  const params = new URLSearchParams({ action: "TEMPLATE", text: title, dates, ctz: "America/New_York" });
+  const params = new URLSearchParams({ action: "TEMPLATE", text: title, dates, ctz: EVENTS_TIME_ZONE });
   const details = htmlToText(event.description);
   if (details) params.set("details", details);
   if (event.location) params.set("location", event.location);

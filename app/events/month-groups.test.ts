@@ -4,8 +4,14 @@ import { dateBlock, groupByMonth } from "./month-groups";
 describe("dateBlock", () => {
   it.each([
     // 01:30 UTC on Dec 1 is still November 30 in New York.
-    [{ id: "a", start: { dateTime: "2026-12-01T01:30:00Z" } }, { weekday: "Mon", day: "30", time: "8:30 PM EST" }],
-    [{ id: "b", start: { date: "2026-12-04" } }, { weekday: "Fri", day: "4" }],
+    [
+      { id: "a", start: { dateTime: "2026-12-01T01:30:00Z" } },
+      { weekday: "Mon", day: "30", time: "8:30 PM EST" },
+    ],
+    [
+      { id: "b", start: { date: "2026-12-04" } },
+      { weekday: "Fri", day: "4" },
+    ],
     [{ id: "c", start: { dateTime: "not-a-date" } }, undefined],
     [{ id: "d" }, undefined],
   ])("%j → %j", (event, block) => {

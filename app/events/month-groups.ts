@@ -35,7 +35,14 @@ function partsOf(event: CalendarEvent): Parts | undefined {
   if (Number.isNaN(instant)) return undefined;
   const p = Object.fromEntries(timedParts.formatToParts(instant).map((x) => [x.type, x.value]));
   const monthNumber = MONTHS.indexOf(p.month!) + 1;
-  return { year: p.year!, month: p.month!, monthNumber, day: p.day!, weekday: p.weekday!, time: `${p.hour}:${p.minute} ${p.dayPeriod} ${p.timeZoneName}` };
+  return {
+    year: p.year!,
+    month: p.month!,
+    monthNumber,
+    day: p.day!,
+    weekday: p.weekday!,
+    time: `${p.hour}:${p.minute} ${p.dayPeriod} ${p.timeZoneName}`,
+  };
 }
 
 /** The date block: weekday, day of the month and (timed events) the time; undefined without a readable start. */

@@ -57,7 +57,8 @@ export default function Apply() {
         <h2 id="steps-heading" className="mb-10 font-serif text-3xl font-semibold tracking-tight text-ink">
           Three steps to membership
         </h2>
-        <ol className="grid gap-6 md:grid-cols-3">
+        {/* Three columns from 1024 px; on a tablet each step's text was a few words a line. */}
+        <ol className="grid gap-6 lg:grid-cols-3">
           {steps.map((step, index) => (
             <li key={step.title} className="flex flex-col gap-4 rounded-2xl border border-ink/10 bg-white p-7">
               <span

@@ -23,13 +23,15 @@ export default function Contact() {
         title={contact.title}
         lead={contact.lead}
       />
-      <div className="mx-auto grid max-w-6xl gap-12 px-4 py-16 sm:px-6 sm:py-20 md:grid-cols-[1fr_1.3fr]">
+      {/* Side by side from 1024 px: on an upright tablet the address column was too narrow for the
+          e-mail address, which broke in the middle. */}
+      <div className="mx-auto grid max-w-6xl gap-12 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-[1fr_1.3fr]">
         <div className="flex flex-col gap-6">
           <p className="text-lg leading-relaxed text-ink-soft">{contact.emailNote}</p>
           <ul className="flex flex-col gap-3 text-ink">
             <li className="flex items-center gap-3">
               <Mail aria-hidden="true" className="size-5 text-brass-dark" />
-              <a href={`mailto:${site.email}`} className="break-all underline-offset-4 hover:underline">
+              <a href={`mailto:${site.email}`} className="wrap-anywhere underline-offset-4 hover:underline">
                 {site.email}
               </a>
             </li>

@@ -8,7 +8,11 @@ import type { Route } from "./+types/event-image";
 // unknown ids never reach here (server/answer-store.ts answers them with the 404 page).
 export async function loader({ params, context }: Route.LoaderArgs) {
   const outcome = await readEventsOutcome(context);
-  if (!outcome.ok) return new Response("The events calendar is unavailable right now.", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!outcome.ok)
+    return new Response("The events calendar is unavailable right now.", {
+      status: 503,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   const event = outcome.response.events.find((candidate) => candidate.id === params.id);
   if (!event) return new Response("No event with this id.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const host = new URL(getPublicConfig().siteUrl).host;

@@ -68,11 +68,18 @@ export async function measureEventsWeight({ logDir }) {
     for (const [index, { calendar, env }] of calendars.entries()) {
       const server = await startProductionServer({ logFile: join(logDir, `events-weight-${index}.log`), env });
       try {
-        const events = /** @type {{ events: unknown[] }} */ (await (await fetch(`${server.origin}/api/calendar/events`)).json()).events.length;
+        const events = /** @type {{ events: unknown[] }} */ (await (await fetch(`${server.origin}/api/calendar/events`)).json()).events
+          .length;
         const res = await fetch(`${server.origin}/events`, { headers: { "Accept-Encoding": "identity" } });
         if (res.status !== 200) throw new Error(`/events answered ${res.status} for the ${calendar} calendar`);
         const html = Buffer.from(await res.arrayBuffer());
-        results.push({ calendar, events, html: html.length, gzip: gzipSync(html, { level: 9 }).length, br: brotliCompressSync(html).length });
+        results.push({
+          calendar,
+          events,
+          html: html.length,
+          gzip: gzipSync(html, { level: 9 }).length,
+          br: brotliCompressSync(html).length,
+        });
       } finally {
         await server.stop();
       }

@@ -25,14 +25,20 @@ async function scanAtBothWidths(page: Page, testInfo: TestInfo, label: string): 
 test.describe("event pages (bundled sample calendar)", () => {
   test.use({ viewport: DESKTOP });
 
-  test("an upcoming Members Only event: heading, badge, both downloads, RSVP at the portal, axe clean", async ({ page, request }, testInfo) => {
+  test("an upcoming Members Only event: heading, badge, both downloads, RSVP at the portal, axe clean", async ({
+    page,
+    request,
+  }, testInfo) => {
     const event = upcoming(await listed(request)).find((e) => /member/i.test(e.summary ?? ""))!;
     const response = await page.goto(`/events/${event.id}`);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(event.summary!);
     await expect(page.getByText("Members Only", { exact: true })).toBeVisible();
     await expect(page.getByText(/EST|EDT/).first()).toBeVisible();
-    await expect(page.getByRole("link", { name: "Add to calendar (.ics)" })).toHaveAttribute("href", `/api/calendar/events/${event.id}.ics`);
+    await expect(page.getByRole("link", { name: "Add to calendar (.ics)" })).toHaveAttribute(
+      "href",
+      `/api/calendar/events/${event.id}.ics`,
+    );
     await expect(page.getByRole("link", { name: /^Google Calendar/ })).toHaveAttribute("target", "_blank");
     const rsvp = page.getByRole("link", { name: /RSVP in the member portal/ });
     await expect(rsvp).toHaveAttribute("target", "_blank");
@@ -44,7 +50,11 @@ test.describe("event pages (bundled sample calendar)", () => {
     await scanAtBothWidths(page, testInfo, "members-only event");
   });
 
-  test("an Open event says how to join from its own details and shares by the clipboard with a toast", async ({ page, request, context }) => {
+  test("an Open event says how to join from its own details and shares by the clipboard with a toast", async ({
+    page,
+    request,
+    context,
+  }) => {
     const event = upcoming(await listed(request)).find((e) => e.summary === "Speaker Series Evening")!;
     await context.grantPermissions(["clipboard-write"]);
     await page.goto(`/events/${event.id}`);
@@ -85,7 +95,13 @@ test.describe("event pages (bundled sample calendar)", () => {
     const event = upcoming(await listed(request)).find((e) => e.start?.date)!;
     await page.goto(`/events/${event.id}`);
     const [year, month, day] = event.start!.date!.split("-").map(Number) as [number, number, number];
-    const expected = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "long", year: "numeric", month: "long", day: "numeric" }).format(Date.UTC(year, month - 1, day));
+    const expected = new Intl.DateTimeFormat("en-US", {
+      timeZone: "UTC",
+      weekday: "long",
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+    }).format(Date.UTC(year, month - 1, day));
     await expect(page.locator("header dl time").first()).toHaveText(new RegExp(`^${expected}`));
     await expect(page.locator("header dl time").first()).not.toHaveText(/AM|PM/);
   });
@@ -136,7 +152,12 @@ test.describe("event pages from a calendar with hostile and untitled events", ()
   test.beforeAll(async () => {
     fake = await startFakeGoogleCalendar();
     fake.setScenario("hostile");
-    server = await startServer({ GOOGLE_CALENDAR_ID: fake.calendarId, GOOGLE_API_KEY: fake.apiKey, GOOGLE_CALENDAR_API_URL: fake.url, CALENDAR_ICS_URL: "" });
+    server = await startServer({
+      GOOGLE_CALENDAR_ID: fake.calendarId,
+      GOOGLE_API_KEY: fake.apiKey,
+      GOOGLE_CALENDAR_API_URL: fake.url,
+      CALENDAR_ICS_URL: "",
+    });
   });
   test.afterAll(async () => {
     await server?.stop();
@@ -146,7 +167,10 @@ test.describe("event pages from a calendar with hostile and untitled events", ()
   test("an event without a title is 'Untitled Event', its online link the way to join", async ({ page }, testInfo) => {
     await page.goto(`${server.url}/events/untitled`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Untitled Event");
-    await expect(page.getByRole("region", { name: "How to join" }).getByRole("link", { name: /meet\.example\.org/ })).toHaveAttribute("href", "https://meet.example.org/founders");
+    await expect(page.getByRole("region", { name: "How to join" }).getByRole("link", { name: /meet\.example\.org/ })).toHaveAttribute(
+      "href",
+      "https://meet.example.org/founders",
+    );
     await waitForHydration(page);
     await scanAtBothWidths(page, testInfo, "untitled event");
   });
@@ -160,7 +184,9 @@ test.describe("event pages from a calendar with hostile and untitled events", ()
     for (const id of ["hostile1", "hostile2", "hostile3"]) {
       await page.goto(`${server.url}/events/${id}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Hostile/);
-      await expect(page.locator("main script:not([type='application/ld+json']), main iframe, main img, main [onerror], main a[href^='javascript:']")).toHaveCount(0);
+      await expect(
+        page.locator("main script:not([type='application/ld+json']), main iframe, main img, main [onerror], main a[href^='javascript:']"),
+      ).toHaveCount(0);
     }
     await waitForHydration(page);
     await page.getByText("Click me").click();

@@ -213,3 +213,5 @@ export const NOT_FOUND_PATH = "/this-page-does-not-exist";
 
 export const PHONE = { width: 375, height: 812 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
+/** An iPad held upright: the widest screen with the drawer instead of the inline navigation. */
+export const TABLET = { width: 768, height: 1024 } as const;

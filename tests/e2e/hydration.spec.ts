@@ -66,7 +66,7 @@ test.describe("hydration waits for a visitor", () => {
       await page.waitForFunction(isHydrated);
       await page.waitForTimeout(300);
       await expect(drawer).toBeVisible();
-      await expect(page.getByRole("button", { name: "Open menu", includeHidden: true })).toHaveAttribute("aria-expanded", "true");
+      await expect(drawer).toHaveJSProperty("open", true);
       await drawer.getByRole("link", { name: "About Us", exact: true }).click();
       await expect(page).toHaveURL(/\/about$/);
       await expect(drawer).toBeHidden();

@@ -1,19 +1,19 @@
 import { mkdirSync } from "node:fs";
-import { DESKTOP, NOT_FOUND_PATH, PAGES, PHONE, expect, scrollToBottom, test, waitForHydration, waitForQuietNetwork } from "./fixtures";
+import { DESKTOP, NOT_FOUND_PATH, PAGES, PHONE, TABLET, expect, scrollToBottom, test, waitForHydration, waitForQuietNetwork } from "./fixtures";
 import { showToast } from "./support/toast";
 
 // Not part of the regular run: E2E_SHOTS=1 npx playwright test screenshots
-// Full-page screenshots of every page at phone and desktop widths, for a visual review.
+// Full-page screenshots of every page at phone, tablet and desktop widths, for a visual review.
 const DIR = process.env.E2E_SHOTS_DIR ?? "/tmp/e2e-shots";
 mkdirSync(`${DIR}/parts`, { recursive: true });
 
 const name = (path: string) => (path === "/" ? "home" : path.replace(/^\//, "").replace(/\W+/g, "-"));
 
-for (const viewport of [PHONE, DESKTOP]) {
+for (const viewport of [PHONE, TABLET, DESKTOP]) {
   test.describe(`screenshots at ${viewport.width} px`, () => {
     test.use({ viewport });
 
-    for (const path of [...PAGES.map((p) => p.path), NOT_FOUND_PATH]) {
+    for (const path of [...PAGES.map((p) => p.path), "/events?tab=past", NOT_FOUND_PATH]) {
       test(path, async ({ page }) => {
         await page.goto(path);
         await waitForHydration(page);

@@ -13,7 +13,11 @@ function eventJsonLd(html: string): Array<Record<string, unknown>> {
   return blocks.flat().filter((b) => b["@type"] === "Event");
 }
 
-const renders = (server: RunningServer) => server.output().split("\n").filter((line) => line.includes('"rendered an answer"')).length;
+const renders = (server: RunningServer) =>
+  server
+    .output()
+    .split("\n")
+    .filter((line) => line.includes('"rendered an answer"')).length;
 const SITE_URL = "https://founders.example.org";
 
 describe("event pages from a Google calendar with hostile descriptions", () => {
@@ -52,7 +56,12 @@ describe("event pages from a Google calendar with hostile descriptions", () => {
       expect(html).toContain(`<meta property="og:image" content="${SITE_URL}/events/${event.id}/og.png"/>`);
       const [ld, ...more] = eventJsonLd(html);
       expect(more).toHaveLength(0);
-      expect(ld).toMatchObject({ "@type": "Event", name: title, url: `${SITE_URL}/events/${event.id}`, organizer: { "@type": "Organization" } });
+      expect(ld).toMatchObject({
+        "@type": "Event",
+        name: title,
+        url: `${SITE_URL}/events/${event.id}`,
+        organizer: { "@type": "Organization" },
+      });
       expect(String(ld!.startDate)).toMatch(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2})?$/);
     }
   });
@@ -103,7 +112,13 @@ describe("event pages from a Google calendar with hostile descriptions", () => {
     const notFound = await rawRequest(server.url, "/no/such/page");
     await rawRequest(server.url, "/events/no-such-event");
     const before = renders(server);
-    for (const target of ["/events/no-such-event", "/events/%3Cscript%3E", "/events/a.b", "/events/no-such-event/og.png", `/events/${"x".repeat(300)}`]) {
+    for (const target of [
+      "/events/no-such-event",
+      "/events/%3Cscript%3E",
+      "/events/a.b",
+      "/events/no-such-event/og.png",
+      `/events/${"x".repeat(300)}`,
+    ]) {
       const answer = await rawRequest(server.url, target);
       expect(answer.status, target).toBe(404);
       expect(answer.headers["content-type"], target).toMatch(/^text\/html/);
@@ -132,7 +147,13 @@ describe("an event page while the calendar is down", () => {
   let server: RunningServer;
   beforeAll(async () => {
     fake = await startFakeGoogleCalendar();
-    server = await startServer({ GOOGLE_CALENDAR_ID: fake.calendarId, GOOGLE_API_KEY: fake.apiKey, GOOGLE_CALENDAR_API_URL: fake.url, CALENDAR_ICS_URL: "", EVENTS_CACHE_TTL_SECONDS: "1" });
+    server = await startServer({
+      GOOGLE_CALENDAR_ID: fake.calendarId,
+      GOOGLE_API_KEY: fake.apiKey,
+      GOOGLE_CALENDAR_API_URL: fake.url,
+      CALENDAR_ICS_URL: "",
+      EVENTS_CACHE_TTL_SECONDS: "1",
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -164,7 +185,12 @@ describe("/events weighs the same for a small and a 3,000-event calendar", () =>
 
   async function eventsBytes(scenario: "normal" | "busy"): Promise<number> {
     fake.setScenario(scenario);
-    const server = await startServer({ GOOGLE_CALENDAR_ID: fake.calendarId, GOOGLE_API_KEY: fake.apiKey, GOOGLE_CALENDAR_API_URL: fake.url, CALENDAR_ICS_URL: "" });
+    const server = await startServer({
+      GOOGLE_CALENDAR_ID: fake.calendarId,
+      GOOGLE_API_KEY: fake.apiKey,
+      GOOGLE_CALENDAR_API_URL: fake.url,
+      CALENDAR_ICS_URL: "",
+    });
     try {
       const answer = await rawRequest(server.url, "/events", { headers: { "Accept-Encoding": "identity" } });
       expect(answer.status).toBe(200);

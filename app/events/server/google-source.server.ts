@@ -4,7 +4,8 @@ import type { CalendarEvent, EventTime } from "~/events/model";
 import { readJson, requestUpstream, UpstreamError, type UpstreamOptions } from "./fetch-upstream.server";
 import { urlSafeId } from "./ids.server";
 import { descriptionToHtml } from "./sanitize.server";
-import { DISPLAY_TIME_ZONE, toZonedRfc3339, type Window } from "./time.server";
+import { EVENTS_TIME_ZONE, toZonedRfc3339 } from "~/events/time";
+import type { Window } from "./time.server";
 
 export type GoogleSourceConfig = { calendarId: string; apiKey: string; baseUrl: string };
 
@@ -212,7 +213,7 @@ function toEventTime(time: z.infer<typeof timeSchema> | undefined): EventTime | 
     const ms = Date.parse(time.dateTime);
     const timeZone = time.timeZone ? { timeZone: time.timeZone } : {};
     if (Number.isNaN(ms)) return { dateTime: time.dateTime, ...timeZone };
-    return { dateTime: toZonedRfc3339(ms, DISPLAY_TIME_ZONE), ...timeZone };
+    return { dateTime: toZonedRfc3339(ms, EVENTS_TIME_ZONE), ...timeZone };
   }
   if (time.date) return { date: time.date };
   return undefined;

@@ -8,7 +8,8 @@ import { requestUpstream, UpstreamError, type UpstreamOptions } from "./fetch-up
 import { occurrenceId } from "./ids.server";
 import { cleanIcsText, looksLikeICalendar, RAW_FORM_PARAMETER, RAW_START_PROPERTY, unfold, type Unreadable } from "./ics-text.server";
 import { descriptionToHtml } from "./sanitize.server";
-import { DISPLAY_TIME_ZONE, isTimeZone, toZonedRfc3339, wallTimeToInstant, type Window } from "./time.server";
+import { EVENTS_TIME_ZONE, isTimeZone, toZonedRfc3339, wallTimeToInstant } from "~/events/time";
+import type { Window } from "./time.server";
 import { ianaZone } from "./time-zones.server";
 
 /** Guards against rules that never reach the window (or produce absurd numbers of instances). */
@@ -46,7 +47,7 @@ function isFloating(time: Time): boolean {
 
 /** The instant of a time: all-day dates at New York midnight; a TZID without a VTIMEZONE via Intl. */
 function instantOf(time: Time, tzid: string | undefined, zones: Zones): number {
-  if (time.isDate) return wallTimeToInstant({ year: time.year, month: time.month, day: time.day, hour: 0, minute: 0, second: 0 }, DISPLAY_TIME_ZONE);
+  if (time.isDate) return wallTimeToInstant({ year: time.year, month: time.month, day: time.day, hour: 0, minute: 0, second: 0 }, EVENTS_TIME_ZONE);
   if (!isFloating(time)) return time.toUnixTime() * 1000;
   const zone = tzid && isTimeZone(tzid) ? tzid : zones.floating;
   return wallTimeToInstant(
@@ -324,7 +325,7 @@ export function parseIcsEvents(icsText: string, window: Window, log?: (message: 
   if (root.name !== "vcalendar") throw new UpstreamError(`${LABEL} is not an iCalendar VCALENDAR`, "invalid-body");
 
   const declared = ianaZone(text(root, "x-wr-timezone"));
-  const zones: Zones = { floating: declared ?? DISPLAY_TIME_ZONE, declared };
+  const zones: Zones = { floating: declared ?? EVENTS_TIME_ZONE, declared };
   const skip = (component: ICAL.Component, reason: string) => {
     let uid = "(no UID)";
     try {

@@ -11,7 +11,12 @@ function pngSize(png: Buffer): { width: number; height: number } {
 
 describe("renderShareImage", () => {
   it("draws a 1200×630 PNG per event, different for different events, the same for the same one", async () => {
-    const dinner = { id: "a", summary: "Member Core Group Dinner", start: { dateTime: "2026-12-10T18:30:00-05:00" }, location: "Midtown Manhattan" };
+    const dinner = {
+      id: "a",
+      summary: "Member Core Group Dinner",
+      start: { dateTime: "2026-12-10T18:30:00-05:00" },
+      location: "Midtown Manhattan",
+    };
     const first = await renderShareImage(dinner, site);
     expect(pngSize(first)).toEqual(SHARE_IMAGE);
     expect((await renderShareImage(dinner, site)).equals(first)).toBe(true);
@@ -21,7 +26,12 @@ describe("renderShareImage", () => {
 
   it("draws an untitled, undated event and a very long non-English title without failing", async () => {
     expect(pngSize(await renderShareImage({ id: "b" }, site))).toEqual(SHARE_IMAGE);
-    const long = { id: "c", summary: `Zoë & Łukasz – ${"a long founders' evening ".repeat(12)}`, start: { date: "2026-05-17" }, end: { date: "2026-05-20" } };
+    const long = {
+      id: "c",
+      summary: `Zoë & Łukasz – ${"a long founders' evening ".repeat(12)}`,
+      start: { date: "2026-05-17" },
+      end: { date: "2026-05-20" },
+    };
     expect(pngSize(await renderShareImage(long, site))).toEqual(SHARE_IMAGE);
   }, 30_000);
 });

@@ -70,10 +70,34 @@ function card(event: CalendarEvent, site: ShareCardSite) {
   const where = event.location ? summaryOf(event.location, 70) : undefined;
   return (
     // satori sizes boxes without their padding (content-box): the padding is taken off here.
-    <div style={{ width: SHARE_IMAGE.width - 2 * PAD_X, height: SHARE_IMAGE.height - 2 * PAD_Y, display: "flex", flexDirection: "column", backgroundColor: INK, color: PAPER, padding: `${PAD_Y}px ${PAD_X}px`, fontFamily: "Inter" }}>
+    <div
+      style={{
+        width: SHARE_IMAGE.width - 2 * PAD_X,
+        height: SHARE_IMAGE.height - 2 * PAD_Y,
+        display: "flex",
+        flexDirection: "column",
+        backgroundColor: INK,
+        color: PAPER,
+        padding: `${PAD_Y}px ${PAD_X}px`,
+        fontFamily: "Inter",
+      }}
+    >
       <div style={{ display: "flex", alignItems: "center", justifyContent: "space-between" }}>
         <div style={{ display: "flex", alignItems: "center" }}>
-          <div style={{ width: 64, height: 64, borderRadius: 32, border: `3px solid ${BRASS}`, display: "flex", alignItems: "center", justifyContent: "center", fontFamily: "Source Serif 4", fontSize: 24, color: PAPER }}>
+          <div
+            style={{
+              width: 64,
+              height: 64,
+              borderRadius: 32,
+              border: `3px solid ${BRASS}`,
+              display: "flex",
+              alignItems: "center",
+              justifyContent: "center",
+              fontFamily: "Source Serif 4",
+              fontSize: 24,
+              color: PAPER,
+            }}
+          >
             {site.shortName}
           </div>
           <div style={{ marginLeft: 20, fontFamily: "Source Serif 4", fontSize: 34, color: PAPER }}>{site.name}</div>
@@ -96,7 +120,18 @@ function card(event: CalendarEvent, site: ShareCardSite) {
         </div>
       </div>
       <div style={{ display: "flex", flexDirection: "column", flexGrow: 1, justifyContent: "center" }}>
-        <div style={{ display: "block", fontFamily: "Source Serif 4", fontSize: titleSize(title), lineHeight: 1.12, color: PAPER, lineClamp: 3 }}>{title}</div>
+        <div
+          style={{
+            display: "block",
+            fontFamily: "Source Serif 4",
+            fontSize: titleSize(title),
+            lineHeight: 1.12,
+            color: PAPER,
+            lineClamp: 3,
+          }}
+        >
+          {title}
+        </div>
       </div>
       <div style={{ display: "flex", flexDirection: "column", borderTop: `2px solid ${BRASS}`, paddingTop: 28 }}>
         <div style={{ display: "flex", fontSize: 34, fontWeight: 500, color: BRASS_LIGHT }}>{when}</div>

@@ -1,7 +1,7 @@
 // Time-zone names as calendars write them: IANA names, or Windows names (Exchange, Outlook),
 // mapped to IANA with CLDR's windowsZones table as packaged by windows-iana.
 import { WINDOWS_TO_IANA_MAP } from "windows-iana";
-import { isTimeZone } from "./time.server";
+import { isTimeZone } from "~/events/time";
 
 // CLDR lists each Windows zone once per territory; "001" is the zone's main IANA name.
 const windowsToIana = new Map<string, string>();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { eventsWindow, offsetMinutes, startInstant, toZonedRfc3339, wallTimeToInstant } from "./time.server";
+import { offsetMinutes, toZonedRfc3339, wallTimeToInstant } from "~/events/time";
+import { eventsWindow, startInstant } from "./time.server";
 
 const wall = (s: string) => {
   const [d, t = "00:00:00"] = s.split("T");

@@ -1,0 +1,98 @@
+import type { Page } from "@playwright/test";
+import { NOT_FOUND_PATH, PAGES, expect, test, waitForHydration } from "./fixtures";
+
+// Issue 11: every page at every width a visitor uses, from the smallest phone to a laptop,
+// without a sideways scroll or a cut-off control. Each page is loaded once and resized through
+// the widths (the layout is CSS only, so a resize shows what a fresh load at that width shows).
+const WIDTHS = [320, 360, 375, 414, 600, 768, 800, 834, 1024, 1280, 1440] as const;
+const HEIGHT = 900;
+
+const PATHS = [...PAGES.map((p) => p.path), "/events?tab=past", NOT_FOUND_PATH];
+
+type Overflow = { width: number; problem: string };
+
+/**
+ * Runs in the page: the document's width beyond the viewport, and every visible element of the
+ * header, main and footer (and the drawer, which lives in the header) whose right edge passes the
+ * viewport's. Elements inside a box that clips (overflow other than visible) are judged by that box.
+ */
+function measureOverflow(): { documentWidth: number; viewport: number; outside: string[] } {
+  const viewport = document.documentElement.clientWidth;
+  const outside: string[] = [];
+  const reported: Element[] = [];
+  const clips = (el: Element) => getComputedStyle(el).overflowX !== "visible";
+  const describe = (el: Element) => {
+    const id = el.id ? `#${el.id}` : "";
+    const text = (el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+    return `<${el.tagName.toLowerCase()}${id} class="${(el.getAttribute("class") ?? "").slice(0, 60)}"> "${text}"`;
+  };
+  for (const root of document.querySelectorAll("header, main, footer")) {
+    for (const el of [root, ...root.querySelectorAll("*")]) {
+      const rect = el.getBoundingClientRect();
+      // Not rendered, or a 1 px visually hidden label (sr-only).
+      if (rect.width <= 1 || rect.height <= 1) continue;
+      if (rect.right <= viewport + 0.5) continue;
+      // The outermost element that passes the edge names the cause; its children follow it out.
+      if (reported.some((outer) => outer.contains(el))) continue;
+      let clipped = false;
+      for (let parent = el.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (clips(parent) && parent.getBoundingClientRect().right <= viewport + 0.5) {
+          clipped = true;
+          break;
+        }
+      }
+      if (clipped) continue;
+      reported.push(el);
+      outside.push(`${describe(el)} ends at ${Math.round(rect.right)} px`);
+    }
+  }
+  return { documentWidth: document.documentElement.scrollWidth, viewport, outside };
+}
+
+async function sweep(page: Page, widths: readonly number[], before?: () => Promise<void>): Promise<Overflow[]> {
+  const found: Overflow[] = [];
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: HEIGHT });
+    await before?.();
+    // Two frames: the resize's layout (and any transition's first frame) has happened.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const { documentWidth, viewport, outside } = await page.evaluate(measureOverflow);
+    if (documentWidth > viewport) found.push({ width, problem: `the document is ${documentWidth} px wide in a ${viewport} px viewport` });
+    for (const problem of outside.slice(0, 5)) found.push({ width, problem });
+  }
+  return found;
+}
+
+const report = (found: Overflow[]) => found.map((f) => `${f.width} px: ${f.problem}`);
+
+test.describe("every width", () => {
+  for (const path of PATHS) {
+    test(`${path} fits every width from 320 to 1440 px`, async ({ page }) => {
+      await page.setViewportSize({ width: WIDTHS[0], height: HEIGHT });
+      await page.goto(path);
+      await waitForHydration(page);
+      expect(report(await sweep(page, WIDTHS))).toEqual([]);
+    });
+  }
+
+  test("the open drawer fits every width that shows the menu button", async ({ page }) => {
+    await page.setViewportSize({ width: WIDTHS[0], height: HEIGHT });
+    await page.goto("/events");
+    await waitForHydration(page);
+    const button = page.getByRole("button", { name: "Open menu" });
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    const withMenu: number[] = [];
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: HEIGHT });
+      if (await button.isVisible()) withMenu.push(width);
+    }
+    // Phones and upright tablets have the drawer; laptops have the inline navigation.
+    expect(withMenu).toEqual(WIDTHS.filter((w) => w < 1024));
+    const found = await sweep(page, withMenu, async () => {
+      if (!(await drawer.isVisible())) await button.click();
+      await expect(drawer).toBeVisible();
+      await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0);
+    });
+    expect(report(found)).toEqual([]);
+  });
+});
