@@ -2,7 +2,10 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
-const serverModules = { group: ["**/*.server", "**/*.server.ts", "~/env.server", "~/config.server"], message: "*.server modules must never reach the browser bundle." };
+const serverModules = {
+  group: ["**/*.server", "**/*.server.ts", "~/env.server", "~/config.server"],
+  message: "*.server modules must never reach the browser bundle.",
+};
 
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "bench-results/"] },
@@ -27,7 +30,10 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
     ignores: ["app/env.server.ts"],
     rules: {
-      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through app/env.server.ts." }],
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "Read configuration through app/env.server.ts." },
+      ],
     },
   },
   {
@@ -43,7 +49,15 @@ export default tseslint.config(
     // The build-time content loader (load, images, plugin) is Node code and may use its siblings.
     ignores: ["**/*.server.ts", "**/*.server.test.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [serverModules, { group: ["~/events/*", "../events/*"], message: "components/ and content/ must not depend on the events feature." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            serverModules,
+            { group: ["~/events/*", "../events/*"], message: "components/ and content/ must not depend on the events feature." },
+          ],
+        },
+      ],
     },
   },
   {

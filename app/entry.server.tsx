@@ -45,36 +45,33 @@ export default function handleRequest(
     // Abort after streamTimeout, leaving time to flush the rejected boundaries.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
-      {
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              // Clear the timeout so its closure is not retained.
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          // The page's scripts wait for the visitor's first interaction (docs/decisions/deferred-hydration.md).
-          const deferred = deferModuleScriptsStream();
-          pipeline(body, deferred, () => {});
-          const stream = createReadableStreamFromReadable(deferred);
-          pipe(body);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors in the shell reject above and are logged by handleError; these come later.
-          if (shellRendered) log.error({ err: error }, "error while streaming a page");
-        },
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      [readyOption]() {
+        shellRendered = true;
+        const body = new PassThrough({
+          final(callback) {
+            // Clear the timeout so its closure is not retained.
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            callback();
+          },
+        });
+        // The page's scripts wait for the visitor's first interaction (docs/decisions/deferred-hydration.md).
+        const deferred = deferModuleScriptsStream();
+        pipeline(body, deferred, () => {});
+        const stream = createReadableStreamFromReadable(deferred);
+        pipe(body);
+        resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // Errors in the shell reject above and are logged by handleError; these come later.
+        if (shellRendered) log.error({ err: error }, "error while streaming a page");
+      },
+    });
   });
 }
 

@@ -47,8 +47,7 @@ const trustProxy = z
   });
 
 // Unset and empty are the same thing for an operator.
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
 export const envSchema = z
   .object({
@@ -73,21 +72,24 @@ export const envSchema = z
     LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default("info"),
   })
   // `when` runs the cross-variable rules even if another variable failed, so every bad one is named.
-  .superRefine((env, ctx) => {
-    if (env.GOOGLE_CALENDAR_ID && !env.GOOGLE_API_KEY) {
-      ctx.addIssue({ code: "custom", path: ["GOOGLE_API_KEY"], message: "is required when GOOGLE_CALENDAR_ID is set" });
-    }
-    if (env.GOOGLE_API_KEY && !env.GOOGLE_CALENDAR_ID) {
-      ctx.addIssue({ code: "custom", path: ["GOOGLE_CALENDAR_ID"], message: "is required when GOOGLE_API_KEY is set" });
-    }
-    if (env.CALENDAR_ICS_URL && (env.GOOGLE_CALENDAR_ID || env.GOOGLE_API_KEY)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["CALENDAR_ICS_URL"],
-        message: "cannot be combined with GOOGLE_CALENDAR_ID/GOOGLE_API_KEY: choose one events source",
-      });
-    }
-  }, { when: () => true });
+  .superRefine(
+    (env, ctx) => {
+      if (env.GOOGLE_CALENDAR_ID && !env.GOOGLE_API_KEY) {
+        ctx.addIssue({ code: "custom", path: ["GOOGLE_API_KEY"], message: "is required when GOOGLE_CALENDAR_ID is set" });
+      }
+      if (env.GOOGLE_API_KEY && !env.GOOGLE_CALENDAR_ID) {
+        ctx.addIssue({ code: "custom", path: ["GOOGLE_CALENDAR_ID"], message: "is required when GOOGLE_API_KEY is set" });
+      }
+      if (env.CALENDAR_ICS_URL && (env.GOOGLE_CALENDAR_ID || env.GOOGLE_API_KEY)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["CALENDAR_ICS_URL"],
+          message: "cannot be combined with GOOGLE_CALENDAR_ID/GOOGLE_API_KEY: choose one events source",
+        });
+      }
+    },
+    { when: () => true },
+  );
 
 export type Env = z.infer<typeof envSchema>;
 

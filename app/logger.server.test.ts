@@ -35,7 +35,11 @@ describe("createLogger", () => {
     expect(lines).toHaveLength(2);
     const [info, error] = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(info).toMatchObject({ level: "info", msg: "calendar at https://example.org/c?key=[redacted] answered" });
-    expect(error).toMatchObject({ level: "error", msg: "upstream failed for [redacted]", err: { type: "Error", message: "fetch https://example.org/?key=[redacted] failed" } });
+    expect(error).toMatchObject({
+      level: "error",
+      msg: "upstream failed for [redacted]",
+      err: { type: "Error", message: "fetch https://example.org/?key=[redacted] failed" },
+    });
     expect(lines.join("\n")).not.toContain("AIza-SECRET-42");
   });
 });

@@ -68,7 +68,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 const noSubscription = () => () => {};
 /** False in the server HTML and during hydration, true once React runs in the browser. */
 function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 export default function App() {
@@ -82,8 +86,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <div className="mx-auto max-w-xl px-4 py-24 text-center sm:px-6">
       <h1 className="font-serif text-3xl font-semibold text-ink">Something went wrong</h1>
       <p className="mt-3 text-ink-soft">
-        {isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "An unexpected error occurred."} Please try
-        again in a moment.
+        {isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "An unexpected error occurred."} Please try again in a
+        moment.
       </p>
     </div>
   );

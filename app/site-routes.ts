@@ -37,7 +37,14 @@ export const siteRoutes: readonly SiteRoute[] = [
   { pattern: "apply", file: "routes/apply.tsx", cache: "static", sitemap: true },
   { pattern: "about", file: "routes/about.tsx", cache: "static", sitemap: true },
   { pattern: "contact", file: "routes/contact.tsx", cache: "static", sitemap: true },
-  { pattern: "events", file: "routes/events.tsx", cache: "events", query: { tab: ["past"], all: ["1"] }, eventsWaitMs: EVENTS_PAGE_WAIT_MS, sitemap: true },
+  {
+    pattern: "events",
+    file: "routes/events.tsx",
+    cache: "events",
+    query: { tab: ["past"], all: ["1"] },
+    eventsWaitMs: EVENTS_PAGE_WAIT_MS,
+    sitemap: true,
+  },
   // One page per calendar event, and its share image (og:image).
   { pattern: "events/:id", file: "routes/event.tsx", cache: "events", eventParam: "id" },
   { pattern: "events/:id/og.png", file: "routes/event-image.ts", cache: "events", eventParam: "id" },

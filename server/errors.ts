@@ -32,6 +32,7 @@ export const finalErrorHandler: ErrorRequestHandler = (error: unknown, req, res,
     res.destroy();
     return;
   }
-  const message = status >= 500 ? "Something went wrong on our side. Please try again in a moment." : (STATUS_CODES[status] ?? "Bad request");
+  const message =
+    status >= 500 ? "Something went wrong on our side. Please try again in a moment." : (STATUS_CODES[status] ?? "Bad request");
   sendError(req, res, status, message);
 };

@@ -34,7 +34,9 @@ export function healthRoutes({ draining, startedAt }: Readiness): Router {
   // Ready whatever the calendar does: the pages and the API answer (stale, or with their error state).
   router.get("/readyz", (_req: Request, res: Response) => {
     const body = readinessBody(getEventsStatus(), draining(), Math.round((Date.now() - startedAt) / 1000));
-    noStore(res).status(draining() ? 503 : 200).json(body);
+    noStore(res)
+      .status(draining() ? 503 : 200)
+      .json(body);
   });
 
   return router;

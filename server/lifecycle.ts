@@ -89,7 +89,11 @@ export function drainFlag(): { draining: () => boolean; start: () => void } {
 }
 
 /** Listens, prints the start-up line, and stops gracefully on SIGTERM/SIGINT. */
-export function serve(server: Server, drain: { start: () => void }, { port, host, logger, describe, exit = (code) => process.exit(code) }: ServeOptions): void {
+export function serve(
+  server: Server,
+  drain: { start: () => void },
+  { port, host, logger, describe, exit = (code) => process.exit(code) }: ServeOptions,
+): void {
   server.listen(port, host, () => {
     const address = server.address();
     const actual = typeof address === "object" && address ? address.port : port;

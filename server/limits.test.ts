@@ -2,13 +2,19 @@ import { describe, expect, it } from "vitest";
 import { checkTarget, isValidHost, MAX_QUERY_LENGTH, MAX_URL_LENGTH } from "./limits";
 
 describe("checkTarget", () => {
-  it.each(["/", "/events?tab=past", "/api/calendar/events/abc.ics", "/%E2%9C%93", "/a%2Fb", `/e?${"q".repeat(MAX_QUERY_LENGTH)}`])("accepts %s", (target) => {
-    expect(checkTarget(target)).toBeUndefined();
-  });
+  it.each(["/", "/events?tab=past", "/api/calendar/events/abc.ics", "/%E2%9C%93", "/a%2Fb", `/e?${"q".repeat(MAX_QUERY_LENGTH)}`])(
+    "accepts %s",
+    (target) => {
+      expect(checkTarget(target)).toBeUndefined();
+    },
+  );
 
-  it.each(["/%E0%A4%A", "/%", "/events%ZZ", "/assets/%c0%ae%c0%ae/", "/%ff?x=1"])("refuses malformed percent-encoding in %s with 400", (target) => {
-    expect(checkTarget(target)?.status).toBe(400);
-  });
+  it.each(["/%E0%A4%A", "/%", "/events%ZZ", "/assets/%c0%ae%c0%ae/", "/%ff?x=1"])(
+    "refuses malformed percent-encoding in %s with 400",
+    (target) => {
+      expect(checkTarget(target)?.status).toBe(400);
+    },
+  );
 
   it("does not judge the query's encoding (URLSearchParams tolerates it)", () => {
     expect(checkTarget("/events?tab=%")).toBeUndefined();
@@ -25,10 +31,19 @@ describe("isValidHost", () => {
     expect(isValidHost(host)).toBe(true);
   });
 
-  it.each([undefined, "", " ", "[::1", "host:port", "a b", "evil.example/path", "user@host", "host:99999999", "-bad.example", "x".repeat(256)])(
-    "refuses %j",
-    (host) => {
-      expect(isValidHost(host)).toBe(false);
-    },
-  );
+  it.each([
+    undefined,
+    "",
+    " ",
+    "[::1",
+    "host:port",
+    "a b",
+    "evil.example/path",
+    "user@host",
+    "host:99999999",
+    "-bad.example",
+    "x".repeat(256),
+  ])("refuses %j", (host) => {
+    expect(isValidHost(host)).toBe(false);
+  });
 });

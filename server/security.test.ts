@@ -49,7 +49,7 @@ describe("inlineScriptHashes", () => {
 
   it("hashes each inline script's exact text once, and skips scripts with a src", () => {
     const html = [
-      '<script>window.a = 1;</script>',
+      "<script>window.a = 1;</script>",
       '<script type="module" src="/assets/x.js"></script>',
       '<script type="text/x-deferred-module" data-deferred-module="">import "/a.js";\n</script>',
       "<SCRIPT>window.a = 1;</SCRIPT>",

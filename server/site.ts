@@ -54,7 +54,9 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
   app.use(healthRoutes(readiness));
   app.use(rateLimits({ pagesPerMinute: env.PAGE_RATE_LIMIT_PER_MINUTE, apiPerMinute: env.RATE_LIMIT_PER_MINUTE }));
   // Stored answers carry their own encoding and need no file lookup.
-  const store = render ? createAnswerStore({ render, csp: cspFor(cspOptions), clientRoot, onRender: (url) => logger.debug({ url }, "rendered an answer") }) : undefined;
+  const store = render
+    ? createAnswerStore({ render, csp: cspFor(cspOptions), clientRoot, onRender: (url) => logger.debug({ url }, "rendered an answer") })
+    : undefined;
   if (store) app.use(store.middleware);
   // Other dynamic answers are compressed here; precompressed files and stored answers already
   // carry Content-Encoding, which compression() never encodes twice.

@@ -29,7 +29,10 @@ const NOT_KEPT_HEADERS = new Set(["content-length", "content-encoding", "vary", 
 const MIN_COMPRESSED_BYTES = 256;
 
 /** Reads a rendered answer into memory, with `cacheControl` replacing its own when given. */
-export async function storeAnswer(response: globalThis.Response, { csp, cacheControl }: { csp: CspFor; cacheControl?: string }): Promise<StoredAnswer> {
+export async function storeAnswer(
+  response: globalThis.Response,
+  { csp, cacheControl }: { csp: CspFor; cacheControl?: string },
+): Promise<StoredAnswer> {
   const type = response.headers.get("Content-Type") ?? "";
   // Bytes as sent: a PNG is not text. Only HTML is read as text, for its inline scripts' hashes.
   const identity = Buffer.from(await response.arrayBuffer());

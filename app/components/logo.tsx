@@ -3,13 +3,7 @@ import { site } from "~/content";
 import { cx } from "~/lib/cx";
 
 /** The community's mark: its initials in a ring, with the name beside it. */
-export function Logo({
-  tone = "dark",
-  className,
-}: {
-  tone?: "dark" | "light";
-  className?: string;
-}) {
+export function Logo({ tone = "dark", className }: { tone?: "dark" | "light"; className?: string }) {
   return (
     <Link
       to="/"
@@ -30,10 +24,7 @@ export function Logo({
         {site.shortName}
       </span>
       <span
-        className={cx(
-          "font-serif text-lg font-semibold tracking-tight whitespace-nowrap",
-          tone === "dark" ? "text-ink" : "text-paper",
-        )}
+        className={cx("font-serif text-lg font-semibold tracking-tight whitespace-nowrap", tone === "dark" ? "text-ink" : "text-paper")}
       >
         {site.name}
       </span>

@@ -9,8 +9,20 @@ const picture: Picture = {
   height: 160,
   alt: "Portrait of Maya Okafor",
   sources: [
-    { type: "image/avif", candidates: [{ url: "/assets/maya-160w-A1.avif", width: 160 }, { url: "/assets/maya-320w-A2.avif", width: 320 }] },
-    { type: "image/webp", candidates: [{ url: "/assets/maya-160w-B1.webp", width: 160 }, { url: "/assets/maya-320w-B2.webp", width: 320 }] },
+    {
+      type: "image/avif",
+      candidates: [
+        { url: "/assets/maya-160w-A1.avif", width: 160 },
+        { url: "/assets/maya-320w-A2.avif", width: 320 },
+      ],
+    },
+    {
+      type: "image/webp",
+      candidates: [
+        { url: "/assets/maya-160w-B1.webp", width: 160 },
+        { url: "/assets/maya-320w-B2.webp", width: 320 },
+      ],
+    },
   ],
 };
 
@@ -18,8 +30,12 @@ describe("Portrait", () => {
   const html = renderToStaticMarkup(<Portrait picture={picture} />);
 
   it("offers AVIF first, then WebP, with width descriptors and the size the card shows", () => {
-    expect(html).toContain('<source type="image/avif" srcSet="/assets/maya-160w-A1.avif 160w, /assets/maya-320w-A2.avif 320w" sizes="160px"/>');
-    expect(html).toContain('<source type="image/webp" srcSet="/assets/maya-160w-B1.webp 160w, /assets/maya-320w-B2.webp 320w" sizes="160px"/>');
+    expect(html).toContain(
+      '<source type="image/avif" srcSet="/assets/maya-160w-A1.avif 160w, /assets/maya-320w-A2.avif 320w" sizes="160px"/>',
+    );
+    expect(html).toContain(
+      '<source type="image/webp" srcSet="/assets/maya-160w-B1.webp 160w, /assets/maya-320w-B2.webp 320w" sizes="160px"/>',
+    );
     expect(html.indexOf("image/avif")).toBeLessThan(html.indexOf("image/webp"));
   });
 

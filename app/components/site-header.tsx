@@ -50,10 +50,14 @@ export function SiteHeader() {
               </li>
             ))}
             <li>
-              <a href="/apply" className="underline">Apply</a>
+              <a href="/apply" className="underline">
+                Apply
+              </a>
             </li>
             <li>
-              <a href={loginUrl} {...newTab} className="underline">Login</a>
+              <a href={loginUrl} {...newTab} className="underline">
+                Login
+              </a>
             </li>
           </ul>
         </nav>

@@ -8,7 +8,9 @@ describe("CalendarEmbed", () => {
     const embedUrl = googleCalendarEmbedUrl("team@group.calendar.google.com");
     const html = renderToStaticMarkup(<CalendarEmbed calendar={{ source: "google", embedUrl }} />);
     const iframe = /<iframe [^>]*>/.exec(html)?.[0] ?? "";
-    expect(iframe).toContain('src="https://calendar.google.com/calendar/embed?src=team%40group.calendar.google.com&amp;ctz=America%2FNew_York"');
+    expect(iframe).toContain(
+      'src="https://calendar.google.com/calendar/embed?src=team%40group.calendar.google.com&amp;ctz=America%2FNew_York"',
+    );
     expect(iframe).toContain('height="600"');
     expect(iframe).toContain('loading="lazy"');
   });

@@ -5,7 +5,8 @@ import type { CalendarConfig } from "~/lib/public-config";
 import { CALENDAR_EMBED } from "./embed-url";
 import { SAMPLE_FEED_PATH } from "./links";
 
-const linkStyle = "inline-flex items-center gap-1.5 self-start rounded text-sm font-medium text-brass-dark underline-offset-4 hover:underline";
+const linkStyle =
+  "inline-flex items-center gap-1.5 self-start rounded text-sm font-medium text-brass-dark underline-offset-4 hover:underline";
 
 /**
  * The community's calendar (spec §9: 600 px high, America/New_York), or, when none is configured,
@@ -38,13 +39,15 @@ export function CalendarEmbed({ calendar, subscribeUrl }: { calendar: CalendarCo
 function NoEmbed({ source, subscribeUrl }: { source: CalendarConfig["source"]; subscribeUrl?: string }) {
   const feed = subscribeUrl ?? (source === "sample" ? SAMPLE_FEED_PATH : undefined);
   return (
-    <div data-testid="calendar-placeholder" className="flex flex-col items-start gap-3 rounded-2xl border border-dashed border-ink/25 bg-white p-6">
+    <div
+      data-testid="calendar-placeholder"
+      className="flex flex-col items-start gap-3 rounded-2xl border border-dashed border-ink/25 bg-white p-6"
+    >
       <CalendarDays aria-hidden="true" className="size-6 text-brass-dark" />
       {source === "sample" ? (
         <p className="max-w-2xl leading-relaxed text-ink-soft">
-          The events on this page come from the <strong className="font-semibold text-ink">sample calendar</strong> that
-          ships with the site, so there is no shared calendar to show yet. You can still add the sample events to your
-          own calendar app.
+          The events on this page come from the <strong className="font-semibold text-ink">sample calendar</strong> that ships with the
+          site, so there is no shared calendar to show yet. You can still add the sample events to your own calendar app.
         </p>
       ) : (
         <p className="max-w-2xl leading-relaxed text-ink-soft">

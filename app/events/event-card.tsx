@@ -58,7 +58,10 @@ export function EventCard({ event }: { event: CalendarEvent }) {
       {event.description ? (
         // Sanitized on the server against an allow-list (app/events/server); never raw calendar HTML.
         // wrap-anywhere: a long address or URL in it breaks instead of widening the card past a phone's edge.
-        <div className="event-description text-[0.9375rem] leading-relaxed wrap-anywhere text-ink-soft" dangerouslySetInnerHTML={{ __html: event.description }} />
+        <div
+          className="event-description text-[0.9375rem] leading-relaxed wrap-anywhere text-ink-soft"
+          dangerouslySetInnerHTML={{ __html: event.description }}
+        />
       ) : null}
       <div className="mt-auto flex flex-wrap gap-2 pt-1">
         <a href={eventIcsPath(event.id)} download className={actionClass}>

@@ -41,7 +41,11 @@ export function EventList({
         <Spinner label="Loading events..." />
         <noscript>
           <p className="text-ink-soft">
-            The calendar is taking longer than usual. <a href={again} className="font-semibold text-ink underline underline-offset-4">Reload the page</a> in a moment to see the events.
+            The calendar is taking longer than usual.{" "}
+            <a href={again} className="font-semibold text-ink underline underline-offset-4">
+              Reload the page
+            </a>{" "}
+            in a moment to see the events.
           </p>
         </noscript>
       </div>

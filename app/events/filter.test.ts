@@ -27,11 +27,7 @@ describe("eventsForTab", () => {
   });
 
   it("past: ended, most recent first", () => {
-    expect(eventsForTab(events, "past", NOW).map((e) => e.id)).toEqual([
-      "yesterday-all-day",
-      "past-timed",
-      "no-end-all-day",
-    ]);
+    expect(eventsForTab(events, "past", NOW).map((e) => e.id)).toEqual(["yesterday-all-day", "past-timed", "no-end-all-day"]);
   });
 
   it("keeps an all-day event upcoming until midnight in New York at its end date", () => {

@@ -47,10 +47,17 @@ describe("oneEventJsonLd", () => {
   });
 
   it("keeps an all-day date as written and names an online event's place virtual", () => {
-    const item = oneEventJsonLd({ id: "d", start: { date: "2026-07-04" }, location: "Online (link sent after RSVP)" }, organizer) as Record<string, unknown>;
+    const item = oneEventJsonLd({ id: "d", start: { date: "2026-07-04" }, location: "Online (link sent after RSVP)" }, organizer) as Record<
+      string,
+      unknown
+    >;
     expect(item.startDate).toBe("2026-07-04");
     expect(item.name).toBe("Untitled Event");
-    expect(item.location).toEqual({ "@type": "VirtualLocation", name: "Online (link sent after RSVP)", url: "https://example.org/events/d" });
+    expect(item.location).toEqual({
+      "@type": "VirtualLocation",
+      name: "Online (link sent after RSVP)",
+      url: "https://example.org/events/d",
+    });
     expect(item.eventAttendanceMode).toBe("https://schema.org/OnlineEventAttendanceMode");
   });
 

@@ -7,7 +7,13 @@ describe("googleCalendarUrl", () => {
 
   it("uses UTC instants for timed events", () => {
     const url = googleCalendarUrl(
-      { id: "1", start: { dateTime: "2025-12-04T19:00:00-05:00" }, end: { dateTime: "2025-12-04T21:00:00-05:00" }, location: "NYC", description: "<b>Hi</b>" },
+      {
+        id: "1",
+        start: { dateTime: "2025-12-04T19:00:00-05:00" },
+        end: { dateTime: "2025-12-04T21:00:00-05:00" },
+        location: "NYC",
+        description: "<b>Hi</b>",
+      },
       "Dinner",
     );
     expect(url).toMatch(/^https:\/\/calendar\.google\.com\/calendar\/render\?/);
@@ -23,7 +29,9 @@ describe("googleCalendarUrl", () => {
   });
 
   it("uses dates for all-day events, end exclusive", () => {
-    expect(params(googleCalendarUrl({ id: "1", start: { date: "2025-12-04" }, end: { date: "2025-12-07" } }, "x")).get("dates")).toBe("20251204/20251207");
+    expect(params(googleCalendarUrl({ id: "1", start: { date: "2025-12-04" }, end: { date: "2025-12-07" } }, "x")).get("dates")).toBe(
+      "20251204/20251207",
+    );
     expect(params(googleCalendarUrl({ id: "1", start: { date: "2025-12-31" } }, "x")).get("dates")).toBe("20251231/20260101");
   });
 
@@ -50,7 +58,15 @@ describe("event JSON-LD", () => {
 
   it("describes timed, in-person events", () => {
     const [ld] = eventJsonLd(
-      [{ id: "1", summary: "Dinner", start: { dateTime: "2025-12-04T19:00:00-05:00" }, end: { dateTime: "2025-12-04T21:00:00-05:00" }, location: "The Club, New York" }],
+      [
+        {
+          id: "1",
+          summary: "Dinner",
+          start: { dateTime: "2025-12-04T19:00:00-05:00" },
+          end: { dateTime: "2025-12-04T21:00:00-05:00" },
+          location: "The Club, New York",
+        },
+      ],
       organizer,
     );
     expect(ld).toMatchObject({
@@ -64,13 +80,22 @@ describe("event JSON-LD", () => {
   });
 
   it("marks URL locations as online and skips undated events", () => {
-    const lds = eventJsonLd([{ id: "1", summary: "Webinar", start: { date: "2025-12-04" }, location: "https://meet.example.org/x" }, { id: "2" }], organizer);
+    const lds = eventJsonLd(
+      [{ id: "1", summary: "Webinar", start: { date: "2025-12-04" }, location: "https://meet.example.org/x" }, { id: "2" }],
+      organizer,
+    );
     expect(lds).toHaveLength(1);
-    expect(lds[0]).toMatchObject({ location: { "@type": "VirtualLocation" }, eventAttendanceMode: "https://schema.org/OnlineEventAttendanceMode" });
+    expect(lds[0]).toMatchObject({
+      location: { "@type": "VirtualLocation" },
+      eventAttendanceMode: "https://schema.org/OnlineEventAttendanceMode",
+    });
   });
 
   it("marks an 'Online …' location without a link as online, pointing at its own page", () => {
-    const [ld] = eventJsonLd([{ id: "1", summary: "Coffee", start: { date: "2025-12-04" }, location: "Online (link sent after RSVP)" }], organizer);
+    const [ld] = eventJsonLd(
+      [{ id: "1", summary: "Coffee", start: { date: "2025-12-04" }, location: "Online (link sent after RSVP)" }],
+      organizer,
+    );
     expect(ld).toMatchObject({
       eventAttendanceMode: "https://schema.org/OnlineEventAttendanceMode",
       location: { "@type": "VirtualLocation", name: "Online (link sent after RSVP)", url: "https://founders.example.org/events/1" },

@@ -28,7 +28,10 @@ export function eventImagePath(id: string): string {
 export const SAMPLE_FEED_PATH = "/api/calendar/feed.ics";
 
 function basicUtc(instant: number): string {
-  return new Date(instant).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return new Date(instant)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 function googleDates(start: EventTime, end: EventTime | undefined): string | undefined {

@@ -96,7 +96,14 @@ const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, "0");
 export function toZonedRfc3339(instantMs: number, timeZone: string = EVENTS_TIME_ZONE): string {
   const offset = offsetMinutes(instantMs, timeZone);
   const local = new Date(Math.floor(instantMs / 1000) * 1000 + offset * 60_000);
-  const w = { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate(), hour: local.getUTCHours(), minute: local.getUTCMinutes(), second: local.getUTCSeconds() };
+  const w = {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+  };
   const sign = offset < 0 ? "-" : "+";
   return (
     `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}` +

@@ -12,7 +12,10 @@ const MODULE_SCRIPT = /<script([^>]*?) type="module"( async="")?([^>]*)>/g;
 export function deferModuleScripts(html: string): string {
   return html
     .replace(MODULE_PRELOAD, "")
-    .replace(MODULE_SCRIPT, (_tag, before: string, _async, after: string) => `<script${before} type="${DEFERRED_TYPE}" ${DEFERRED_ATTRIBUTE}=""${after}>`);
+    .replace(
+      MODULE_SCRIPT,
+      (_tag, before: string, _async, after: string) => `<script${before} type="${DEFERRED_TYPE}" ${DEFERRED_ATTRIBUTE}=""${after}>`,
+    );
 }
 
 /** The same over a stream: the document is small, so it is gathered and rewritten whole. */

@@ -46,4 +46,3 @@ export function pageMeta({ title, description, path, matches, image: ownImage }:
   }
   return tags;
 }
-

@@ -59,9 +59,7 @@ export default function About() {
       </section>
 
       <aside aria-label="Disclaimer" className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
-        <p className="max-w-3xl rounded-xl border border-ink/15 bg-white p-5 text-sm leading-relaxed text-ink-soft">
-          {about.disclaimer}
-        </p>
+        <p className="max-w-3xl rounded-xl border border-ink/15 bg-white p-5 text-sm leading-relaxed text-ink-soft">{about.disclaimer}</p>
       </aside>
     </>
   );

@@ -18,11 +18,7 @@ export default function Contact() {
   const { contactSurveyUrl } = usePublicConfig();
   return (
     <>
-      <PageHeader
-        eyebrow="Contact Us"
-        title={contact.title}
-        lead={contact.lead}
-      />
+      <PageHeader eyebrow="Contact Us" title={contact.title} lead={contact.lead} />
       {/* Side by side from 1024 px: on an upright tablet the address column was too narrow for the
           e-mail address, which broke in the middle. */}
       <div className="mx-auto grid max-w-6xl gap-12 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-[1fr_1.3fr]">

@@ -91,11 +91,7 @@ function Events({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
 
   return (
     <>
-      <PageHeader
-        eyebrow="Calendar"
-        title="Member Events"
-        lead={page.lead}
-      />
+      <PageHeader eyebrow="Calendar" title="Member Events" lead={page.lead} />
       <div className="mx-auto flex max-w-6xl flex-col gap-14 px-4 py-14 sm:px-6">
         <section aria-labelledby="events-list-heading" className="flex flex-col gap-6">
           <div className="flex flex-wrap items-center justify-between gap-4">

@@ -17,9 +17,7 @@ export default function Home() {
       <section aria-labelledby="hero-heading" className="relative overflow-hidden bg-ink text-paper">
         <div aria-hidden="true" className="hero-rings pointer-events-none absolute inset-0" />
         <div className="relative mx-auto max-w-6xl px-4 py-20 sm:px-6 sm:py-28 lg:py-32">
-          <p className="mb-5 text-xs font-semibold tracking-[0.2em] text-brass-light uppercase">
-            By application · {site.location}
-          </p>
+          <p className="mb-5 text-xs font-semibold tracking-[0.2em] text-brass-light uppercase">By application · {site.location}</p>
           <h1
             id="hero-heading"
             className="max-w-3xl font-serif text-[2.5rem] leading-[1.05] font-semibold tracking-tight sm:text-6xl lg:text-7xl"
@@ -32,7 +30,10 @@ export default function Home() {
               Apply to Join
               <ArrowRight aria-hidden="true" className="size-4" />
             </Link>
-            <Link to="/about" className="rounded text-paper/85 underline-offset-4 hover:text-paper hover:underline focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-paper">
+            <Link
+              to="/about"
+              className="rounded text-paper/85 underline-offset-4 hover:text-paper hover:underline focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-paper"
+            >
               About the community
             </Link>
           </div>

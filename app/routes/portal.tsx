@@ -19,11 +19,7 @@ export default function Portal() {
   const { loginUrl } = usePublicConfig();
   return (
     <>
-      <PageHeader
-        eyebrow="Members"
-        title="Member Portal"
-        lead={portal.lead}
-      />
+      <PageHeader eyebrow="Members" title="Member Portal" lead={portal.lead} />
       <section aria-labelledby="portal-features" className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
         <h2 id="portal-features" className="mb-8 font-serif text-3xl font-semibold tracking-tight text-ink">
           In the portal

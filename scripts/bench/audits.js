@@ -76,10 +76,10 @@ function describeItem(item, out) {
     if (item.type === "network-tree") chainLines(item.chains, [], out);
     else if (item.type === "list-section") {
       const value = isRecord(item.value) ? item.value : undefined;
-      if (value?.type === "text" && typeof value.value === "string") out.push(`${typeof item.title === "string" ? `${item.title}: ` : ""}${value.value}`);
+      if (value?.type === "text" && typeof value.value === "string")
+        out.push(`${typeof item.title === "string" ? `${item.title}: ` : ""}${value.value}`);
       else describeItem(value, out);
-    }
-    else if (item.type === "checklist" && isRecord(item.items)) {
+    } else if (item.type === "checklist" && isRecord(item.items)) {
       for (const check of Object.values(item.items)) {
         if (isRecord(check) && check.value === false && typeof check.label === "string") out.push(`not met: ${check.label}`);
       }
@@ -90,7 +90,8 @@ function describeItem(item, out) {
   /** @type {string[]} */
   const parts = [];
   const node = isRecord(item.node) ? item.node : isRecord(item.source) && item.source.type === "node" ? item.source : undefined;
-  const source = isRecord(item.source) && item.source.type !== "node" ? item.source : isRecord(item.sourceLocation) ? item.sourceLocation : undefined;
+  const source =
+    isRecord(item.source) && item.source.type !== "node" ? item.source : isRecord(item.sourceLocation) ? item.sourceLocation : undefined;
   const url = typeof item.url === "string" ? item.url : typeof source?.url === "string" ? source.url : undefined;
   if (url) parts.push(typeof source?.line === "number" ? `${url}:${source.line + 1}` : url);
   if (node) {
@@ -101,18 +102,31 @@ function describeItem(item, out) {
     const explanation = text(node.explanation);
     if (explanation) parts.push(clip(explanation, 260));
   }
-  for (const key of ["description", "reason", "directive", "label", "groupLabel", "failureType", "severity", "displayedSize", "actualSize", "expectedSize"]) {
+  for (const key of [
+    "description",
+    "reason",
+    "directive",
+    "label",
+    "groupLabel",
+    "failureType",
+    "severity",
+    "displayedSize",
+    "actualSize",
+    "expectedSize",
+  ]) {
     const value = text(item[key]);
     if (value) parts.push(`${["description", "label", "reason", "groupLabel"].includes(key) ? "" : `${key}: `}${clip(value, 200)}`);
   }
   if (typeof item.source === "string") parts.push(`source: ${item.source}`);
-  else if (isRecord(item.source) && (item.source.type === "text" || item.source.type === "code")) parts.push(`source: ${text(item.source)}`);
+  else if (isRecord(item.source) && (item.source.type === "text" || item.source.type === "code"))
+    parts.push(`source: ${text(item.source)}`);
   for (const key of ["reflowTime", "duration", "blockingTime", "mainThreadTime", "scripting"]) {
     const value = item[key];
     if (typeof value === "number") parts.push(`${key} ${Math.round(value)} ms`);
   }
   // LCP breakdown rows.
-  if (typeof item.phase === "string" && typeof item.timing === "number") parts.push(`${item.phase} ${Math.round(item.timing)} ms${typeof item.percent === "string" ? ` (${item.percent})` : ""}`);
+  if (typeof item.phase === "string" && typeof item.timing === "number")
+    parts.push(`${item.phase} ${Math.round(item.timing)} ms${typeof item.percent === "string" ? ` (${item.percent})` : ""}`);
   if (typeof item.totalBytes === "number") parts.push(`total ${kB(item.totalBytes)}`);
   if (typeof item.wastedBytes === "number") parts.push(`wasted ${kB(item.wastedBytes)}`);
   if (typeof item.wastedMs === "number") parts.push(`wasted ${Math.round(item.wastedMs)} ms`);
@@ -140,7 +154,8 @@ export function flaggedAudits(lhr, origin) {
   const flagged = [];
   for (const audit of Object.values(lhr.audits)) {
     if (metricIds.has(audit.id)) continue;
-    const failing = audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "manual";
+    const failing =
+      audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "manual";
     const erred = audit.scoreDisplayMode === "error";
     /** @type {string[]} */
     const items = [];

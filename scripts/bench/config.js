@@ -32,12 +32,20 @@ function positiveInteger(value, fallback, name) {
 
 /** @param {NodeJS.ProcessEnv} env */
 export function readConfig(env) {
-  const skip = new Set((env.BENCH_SKIP ?? "").split(",").map((part) => part.trim()).filter(Boolean));
+  const skip = new Set(
+    (env.BENCH_SKIP ?? "")
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean),
+  );
   for (const part of skip) {
-    if (part !== "lighthouse" && part !== "serving" && part !== "weight") throw new Error(`BENCH_SKIP takes "lighthouse", "serving" and/or "weight" (got "${part}").`);
+    if (part !== "lighthouse" && part !== "serving" && part !== "weight")
+      throw new Error(`BENCH_SKIP takes "lighthouse", "serving" and/or "weight" (got "${part}").`);
   }
   const routes = env.BENCH_ROUTES
-    ? env.BENCH_ROUTES.split(",").map((route) => route.trim()).filter(Boolean)
+    ? env.BENCH_ROUTES.split(",")
+        .map((route) => route.trim())
+        .filter(Boolean)
     : DEFAULT_ROUTES;
   for (const route of routes) {
     if (!route.startsWith("/")) throw new Error(`BENCH_ROUTES entries are paths starting with "/" (got "${route}").`);

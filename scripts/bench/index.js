@@ -36,7 +36,9 @@ function assertExecutable(path) {
   try {
     accessSync(path, constants.X_OK);
   } catch {
-    throw new Error(`Chromium not found at ${path}. Install it (apt-get install chromium) or set CHROME_PATH, or skip Lighthouse with BENCH_SKIP=lighthouse.`);
+    throw new Error(
+      `Chromium not found at ${path}. Install it (apt-get install chromium) or set CHROME_PATH, or skip Lighthouse with BENCH_SKIP=lighthouse.`,
+    );
   }
 }
 
@@ -82,7 +84,12 @@ async function main() {
   /** @type {import("./serving.js").ServingResult | undefined} */
   let serving;
   if (config.serving) {
-    serving = await runServing({ origin: server.origin, pid: server.pid, connections: config.connections, durationSeconds: config.durationSeconds });
+    serving = await runServing({
+      origin: server.origin,
+      pid: server.pid,
+      connections: config.connections,
+      durationSeconds: config.durationSeconds,
+    });
   }
   await server.stop();
 
@@ -121,7 +128,14 @@ async function main() {
     );
   }
   if (weight) {
-    output.push("", "### /events bytes", "", eventsWeightTable(weight), "", "The document carries the events it shows: its size stays flat as the calendar grows.");
+    output.push(
+      "",
+      "### /events bytes",
+      "",
+      eventsWeightTable(weight),
+      "",
+      "The document carries the events it shows: its size stays flat as the calendar grows.",
+    );
   }
   output.push("", `**${summaryLine(checks)}**`);
   if (config.lighthouse) output.push("", "### What Lighthouse flags", "", flaggedReport(routes));

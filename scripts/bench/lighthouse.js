@@ -94,7 +94,11 @@ function networkRequests(lhr) {
 export function pageFigures(lhr) {
   const requests = networkRequests(lhr);
   /** @param {(resourceType: unknown) => boolean} match */
-  const bytes = (match) => requests.reduce((sum, request) => sum + (match(request.resourceType) && typeof request.transferSize === "number" ? request.transferSize : 0), 0);
+  const bytes = (match) =>
+    requests.reduce(
+      (sum, request) => sum + (match(request.resourceType) && typeof request.transferSize === "number" ? request.transferSize : 0),
+      0,
+    );
   const document =
     requests.find((request) => request.resourceType === "Document" && request.url === lhr.mainDocumentUrl) ??
     requests.find((request) => request.resourceType === "Document");
@@ -126,7 +130,24 @@ export function pageFigures(lhr) {
  */
 export function medianFigures(runs) {
   /** @type {FigureKey[]} */
-  const keys = ["status", "performance", "accessibility", "bestPractices", "seo", "bestPracticesByDesign", "seoByDesign", "fcpMs", "lcpMs", "tbtMs", "cls", "totalBytes", "jsBytes", "cssBytes", "requests", "cpuIndex"];
+  const keys = [
+    "status",
+    "performance",
+    "accessibility",
+    "bestPractices",
+    "seo",
+    "bestPracticesByDesign",
+    "seoByDesign",
+    "fcpMs",
+    "lcpMs",
+    "tbtMs",
+    "cls",
+    "totalBytes",
+    "jsBytes",
+    "cssBytes",
+    "requests",
+    "cpuIndex",
+  ];
   return /** @type {PageFigures} */ (Object.fromEntries(keys.map((key) => [key, median(runs.map((run) => run[key]))])));
 }
 
@@ -166,7 +187,17 @@ export async function runLighthouse({ origin, chromePath, extraChromeFlags, bloc
         if (during > 0) blockedHosts[host] = during;
       }
       /** @type {RunResult} */
-      const result = { run, figures: null, error: outcome.error, warnings: [], externalRequests: [], blockedHosts, flagged: [], lhrFile: undefined, seconds: 0 };
+      const result = {
+        run,
+        figures: null,
+        error: outcome.error,
+        warnings: [],
+        externalRequests: [],
+        blockedHosts,
+        flagged: [],
+        lhrFile: undefined,
+        seconds: 0,
+      };
       const lhr = outcome.lhr;
       if (lhr) {
         environment ??= { chromium: lhr.environment.hostUserAgent, lighthouse: lhr.lighthouseVersion };
@@ -187,7 +218,9 @@ export async function runLighthouse({ origin, chromePath, extraChromeFlags, bloc
       const f = result.figures;
       console.log(
         `lighthouse ${route} run ${run}/${runs} (${result.seconds} s): ` +
-          (f ? `perf ${f.performance} a11y ${f.accessibility} bp ${f.bestPractices} seo ${f.seo} FCP ${f.fcpMs?.toFixed(0)} ms LCP ${f.lcpMs?.toFixed(0)} ms TBT ${f.tbtMs?.toFixed(0)} ms, CPU index ${f.cpuIndex?.toFixed(0)}` : `ERROR ${result.error}`),
+          (f
+            ? `perf ${f.performance} a11y ${f.accessibility} bp ${f.bestPractices} seo ${f.seo} FCP ${f.fcpMs?.toFixed(0)} ms LCP ${f.lcpMs?.toFixed(0)} ms TBT ${f.tbtMs?.toFixed(0)} ms, CPU index ${f.cpuIndex?.toFixed(0)}`
+            : `ERROR ${result.error}`),
       );
     }
     const good = routeRuns.flatMap((run) => (run.figures ? [run.figures] : []));
@@ -211,7 +244,12 @@ export async function runLighthouse({ origin, chromePath, extraChromeFlags, bloc
  */
 async function runOnce(url, chromePath, extraChromeFlags) {
   // chrome-launcher's own SIGINT handler would exit before our cleanup; cleanup.js kills it.
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...CHROME_FLAGS, ...extraChromeFlags], handleSIGINT: false, logLevel: "silent" });
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [...CHROME_FLAGS, ...extraChromeFlags],
+    handleSIGINT: false,
+    logLevel: "silent",
+  });
   const stop = onCleanup(
     () => chrome.kill(),
     () => {

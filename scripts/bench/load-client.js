@@ -130,8 +130,7 @@ async function runWrk({ origin, path, pattern, connections, durationSeconds, exp
  * @property {number} timeouts
  * @property {Record<string, { count: number }>} statusCodeStats
  */
-const autocannon =
-  /** @type {(options: object) => Promise<AutocannonResult>} */ (/** @type {unknown} */ (autocannonUntyped));
+const autocannon = /** @type {(options: object) => Promise<AutocannonResult>} */ (/** @type {unknown} */ (autocannonUntyped));
 
 /** @param {Parameters<typeof runLoad>[0] & { expect404: boolean }} options @returns {Promise<LoadFigures>} */
 async function runAutocannon({ origin, path, pattern, connections, durationSeconds, expect404 }) {

@@ -42,13 +42,19 @@ export function lighthouseTable(routes, runs) {
       return pass === null ? shown : `${shown} ${verdict(pass)}`;
     }),
   ]);
-  const failedRuns = routes.flatMap((route) => route.runs.filter((run) => run.error).map((run) => `${route.route} run ${run.run}: ${run.error}`));
+  const failedRuns = routes.flatMap((route) =>
+    route.runs.filter((run) => run.error).map((run) => `${route.route} run ${run.run}: ${run.error}`),
+  );
   const notes = [
     `Lighthouse, mobile with simulated throttling; median of ${runs} run${runs === 1 ? "" : "s"} per figure. Bytes as transferred (compressed, headers included).`,
     "Host CPU index is Lighthouse's BenchmarkIndex during the runs: when other work competes for the CPU it drops, and TBT and Performance read worse.",
     ...failedRuns.map((line) => `Run failed: ${line}`),
   ];
-  if (routes.some((route) => route.median.seoByDesign !== route.median.seo || route.median.bestPracticesByDesign !== route.median.bestPractices)) {
+  if (
+    routes.some(
+      (route) => route.median.seoByDesign !== route.median.seo || route.median.bestPracticesByDesign !== route.median.bestPractices,
+    )
+  ) {
     notes.push(
       "* Judged without the audits a 404 page fails by design: the 404 status itself (http-status-code), its own robots noindex (is-crawlable), " +
         'and the browser\'s "Failed to load resource: 404" for the document (errors-in-console). Unknown paths must answer 404; any other finding still counts.',
@@ -89,7 +95,8 @@ export function servingTable(serving) {
  * @param {string} runsText e.g. "3/3 runs"
  */
 function flaggedLines(audit, runsText) {
-  const scoreText = audit.scoreDisplayMode === "informative" ? "unscored" : audit.score === null ? audit.scoreDisplayMode : `score ${audit.score}`;
+  const scoreText =
+    audit.scoreDisplayMode === "informative" ? "unscored" : audit.score === null ? audit.scoreDisplayMode : `score ${audit.score}`;
   const head = `- [${audit.categories.join(", ") || "—"}] ${audit.id} (${scoreText}, ${runsText}): ${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ""}`;
   const explanation = audit.explanation ? [`    ${audit.explanation.replace(/\s+/g, " ").slice(0, 300)}`] : [];
   const shown = audit.items.slice(0, 6).map((item) => `    · ${item}`);
@@ -106,7 +113,9 @@ export function flaggedReport(routes) {
   const [first, ...others] = routes;
   if (!first) return "";
   const everywhere = new Set(
-    others.length === 0 ? [] : first.flagged.map((audit) => audit.id).filter((id) => others.every((route) => route.flagged.some((audit) => audit.id === id))),
+    others.length === 0
+      ? []
+      : first.flagged.map((audit) => audit.id).filter((id) => others.every((route) => route.flagged.some((audit) => audit.id === id))),
   );
   const sections = [];
   if (everywhere.size > 0) {
@@ -122,7 +131,9 @@ export function flaggedReport(routes) {
   for (const route of routes) {
     const own = route.flagged.filter((audit) => !everywhere.has(audit.id));
     const lines = own.map((audit) => flaggedLines(audit, `${audit.flaggedInRuns}/${route.runs.length} runs`));
-    sections.push(`#### ${route.route}\n${lines.length > 0 ? lines.join("\n") : everywhere.size > 0 ? "Nothing else." : "Nothing flagged."}`);
+    sections.push(
+      `#### ${route.route}\n${lines.length > 0 ? lines.join("\n") : everywhere.size > 0 ? "Nothing else." : "Nothing flagged."}`,
+    );
   }
   return sections.join("\n\n");
 }
@@ -139,13 +150,17 @@ export function blockedNotes(routes, externalRequests) {
   const perRoute = routes.map((route) => {
     /** @type {Map<string, number>} */
     const hosts = new Map();
-    for (const run of route.runs) for (const [host, count] of Object.entries(run.blockedHosts)) hosts.set(host, (hosts.get(host) ?? 0) + count);
+    for (const run of route.runs)
+      for (const [host, count] of Object.entries(run.blockedHosts)) hosts.set(host, (hosts.get(host) ?? 0) + count);
     return { route: route.route, hosts };
   });
-  const everywhere = new Set(routes.length > 1 ? [...(perRoute[0]?.hosts.keys() ?? [])].filter((host) => perRoute.every(({ hosts }) => hosts.has(host))) : []);
+  const everywhere = new Set(
+    routes.length > 1 ? [...(perRoute[0]?.hosts.keys() ?? [])].filter((host) => perRoute.every(({ hosts }) => hosts.has(host))) : [],
+  );
   /** @type {Map<string, number>} */
   const background = new Map();
-  for (const { hosts } of perRoute) for (const host of everywhere) background.set(host, (background.get(host) ?? 0) + (hosts.get(host) ?? 0));
+  for (const { hosts } of perRoute)
+    for (const host of everywhere) background.set(host, (background.get(host) ?? 0) + (hosts.get(host) ?? 0));
   const notes = [
     externalRequests.length > 0
       ? `Lighthouse's network log has non-loopback requests (blocked): ${externalRequests.join(", ")}.`

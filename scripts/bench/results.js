@@ -9,7 +9,10 @@ export const RESULTS_DIR = "bench-results";
 
 /** A file-name-safe UTC timestamp, e.g. 2026-11-21T19-40-05Z. */
 export function timestamp(date = new Date()) {
-  return date.toISOString().replace(/\.\d+Z$/, "Z").replace(/:/g, "-");
+  return date
+    .toISOString()
+    .replace(/\.\d+Z$/, "Z")
+    .replace(/:/g, "-");
 }
 
 /** The commit measured, marked "+dirty" when the worktree has changes; null outside git. */

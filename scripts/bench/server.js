@@ -36,7 +36,15 @@ export async function startProductionServer({ logFile, env = {} }) {
   const logFd = openSync(logFile, "w");
   const child = spawn(process.execPath, ["server.js"], {
     // Every benchmark request comes from loopback: the rate limits would answer most of them 429.
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), RATE_LIMIT_PER_MINUTE: "10000000", PAGE_RATE_LIMIT_PER_MINUTE: "10000000", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      RATE_LIMIT_PER_MINUTE: "10000000",
+      PAGE_RATE_LIMIT_PER_MINUTE: "10000000",
+      ...env,
+    },
     stdio: ["ignore", logFd, logFd],
   });
   closeSync(logFd);
@@ -49,7 +57,9 @@ export async function startProductionServer({ logFile, env = {} }) {
   } catch (error) {
     await stop();
     const tail = readFileSync(logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
-    throw new Error(`the production server did not start: ${error instanceof Error ? error.message : String(error)}\n--- ${logFile} (last lines) ---\n${tail}`);
+    throw new Error(
+      `the production server did not start: ${error instanceof Error ? error.message : String(error)}\n--- ${logFile} (last lines) ---\n${tail}`,
+    );
   }
   return { origin, logFile, stop, pid: child.pid ?? 0 };
 }

@@ -80,9 +80,17 @@ async function startBareServer(origin) {
   const headers = [];
   for (let index = 0; index < captured.rawHeaders.length; index += 2) {
     const name = /** @type {string} */ (captured.rawHeaders[index]);
-    if (!["connection", "keep-alive", "transfer-encoding", "date"].includes(name.toLowerCase())) headers.push(name, /** @type {string} */ (captured.rawHeaders[index + 1]));
+    if (!["connection", "keep-alive", "transfer-encoding", "date"].includes(name.toLowerCase()))
+      headers.push(name, /** @type {string} */ (captured.rawHeaders[index + 1]));
   }
-  const replay = { path: "*", status: captured.status, statusMessage: captured.statusMessage, headers, chunked: false, bodyBase64: captured.body.toString("base64") };
+  const replay = {
+    path: "*",
+    status: captured.status,
+    statusMessage: captured.statusMessage,
+    headers,
+    chunked: false,
+    bodyBase64: captured.body.toString("base64"),
+  };
   const child = fork(fileURLToPath(new URL("./bare-server.js", import.meta.url)), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const { exited, stop } = stopChildOnCleanup(child, 3_000);
   child.send({ replays: [replay] });
@@ -135,7 +143,8 @@ async function caching(origin) {
   const first = await rawGet(`${origin}/`, BROWSER_HEADERS);
   const second = await rawGet(`${origin}/`, BROWSER_HEADERS);
   /** @param {import("./http.js").RawResponse} answer @param {string} name */
-  const header = (answer, name) => answer.rawHeaders.find((_, index, all) => index % 2 === 1 && all[index - 1]?.toLowerCase() === name) ?? null;
+  const header = (answer, name) =>
+    answer.rawHeaders.find((_, index, all) => index % 2 === 1 && all[index - 1]?.toLowerCase() === name) ?? null;
   const etag = header(first, "etag");
   const conditional = await rawGet(`${origin}/`, { ...BROWSER_HEADERS, "if-none-match": etag ?? '"none"' });
   return {
@@ -181,7 +190,9 @@ export async function runServing({ origin, pid, connections, durationSeconds }) 
     const figures = await load(origin, flood.path, flood.pattern, flood.expect404);
     const ratio = cached.requestsPerSecond > 0 ? figures.requestsPerSecond / cached.requestsPerSecond : 0;
     floods.push({ ...flood, figures, ratio });
-    console.log(`serving: flood ${flood.name}: ${figures.requestsPerSecond} req/s (${ratio.toFixed(2)}× cached /), p99 ${figures.p99Ms} ms`);
+    console.log(
+      `serving: flood ${flood.name}: ${figures.requestsPerSecond} req/s (${ratio.toFixed(2)}× cached /), p99 ${figures.p99Ms} ms`,
+    );
   }
 
   // Real visitors while the junk-query flood on / runs (the one that once pushed pages out of the cache).

@@ -5,9 +5,13 @@
  * @param {Array<number | null | undefined>} values
  */
 export function median(values) {
-  const sorted = values.filter(/** @returns {value is number} */ (value) => typeof value === "number" && Number.isFinite(value)).sort((a, b) => a - b);
+  const sorted = values
+    .filter(/** @returns {value is number} */ (value) => typeof value === "number" && Number.isFinite(value))
+    .sort((a, b) => a - b);
   if (sorted.length === 0) return null;
   const middle = Math.floor(sorted.length / 2);
   // Even counts (BENCH_RUNS=2, 4…) average the two middle values.
-  return sorted.length % 2 === 1 ? /** @type {number} */ (sorted[middle]) : (/** @type {number} */ (sorted[middle - 1]) + /** @type {number} */ (sorted[middle])) / 2;
+  const upper = sorted[middle] ?? 0;
+  const lower = sorted[middle - 1] ?? upper;
+  return sorted.length % 2 === 1 ? upper : (lower + upper) / 2;
 }

@@ -39,18 +39,37 @@ const score = /** @param {number} value */ (value) => String(Math.round(value));
 
 /** @type {LighthouseRow[]} */
 export const LIGHTHOUSE_ROWS = [
-  { key: "status", label: "HTTP status", target: `200 (404 on ${NOT_FOUND_PATH})`, pass: (value, route) => value === (route === NOT_FOUND_PATH ? 404 : 200), format: String },
+  {
+    key: "status",
+    label: "HTTP status",
+    target: `200 (404 on ${NOT_FOUND_PATH})`,
+    pass: (value, route) => value === (route === NOT_FOUND_PATH ? 404 : 200),
+    format: String,
+  },
   { key: "performance", label: "Performance", target: "100", pass: (value) => value >= 100, format: score },
   { key: "accessibility", label: "Accessibility", target: "100", pass: (value) => value >= 100, format: score },
   // On the 404 page, without the audits it fails by design (scripts/bench/audits.js notFoundByDesign).
-  { key: "bestPractices", judgedBy: "bestPracticesByDesign", label: "Best practices", target: "100", pass: (value) => value >= 100, format: score },
+  {
+    key: "bestPractices",
+    judgedBy: "bestPracticesByDesign",
+    label: "Best practices",
+    target: "100",
+    pass: (value) => value >= 100,
+    format: score,
+  },
   { key: "seo", judgedBy: "seoByDesign", label: "SEO", target: "100", pass: (value) => value >= 100, format: score },
   { key: "fcpMs", label: "First Contentful Paint", target: "< 1.0 s", pass: (value) => value < 1000, format: formatSeconds },
   { key: "lcpMs", label: "Largest Contentful Paint", target: "< 1.8 s", pass: (value) => value < 1800, format: formatSeconds },
   { key: "tbtMs", label: "Total Blocking Time", target: "< 50 ms", pass: (value) => value < 50, format: formatMs },
   { key: "cls", label: "Cumulative Layout Shift", target: "0", pass: (value) => value === 0, format: formatCls },
   { key: "totalBytes", label: "Transferred, total", target: null, pass: () => null, format: formatKB },
-  { key: "jsBytes", label: "JavaScript transferred", target: "< 90 kB on /", pass: (value, route) => (route === "/" ? value < 90_000 : null), format: formatKB },
+  {
+    key: "jsBytes",
+    label: "JavaScript transferred",
+    target: "< 90 kB on /",
+    pass: (value, route) => (route === "/" ? value < 90_000 : null),
+    format: formatKB,
+  },
   { key: "cssBytes", label: "CSS transferred", target: "< 15 kB", pass: (value) => value < 15_000, format: formatKB },
   { key: "requests", label: "Requests", target: null, pass: () => null, format: String },
   { key: "cpuIndex", label: "Host CPU index", target: null, pass: () => null, format: (value) => String(Math.round(value)) },
@@ -99,7 +118,10 @@ export function servingChecks(serving) {
     target: `< ${MEMORY_GROWTH_MB} MB`,
     pass: memory.growthMb < MEMORY_GROWTH_MB,
   });
-  const shared = /\bpublic\b/.test(caching.cacheControl ?? "") && /\bs-maxage=\d+/.test(caching.cacheControl ?? "") && !/no-store|private/.test(caching.cacheControl ?? "");
+  const shared =
+    /\bpublic\b/.test(caching.cacheControl ?? "") &&
+    /\bs-maxage=\d+/.test(caching.cacheControl ?? "") &&
+    !/no-store|private/.test(caching.cacheControl ?? "");
   checks.push({
     scope: "/",
     metric: "Twice the same bytes; ETag → 304; shared-cacheable",

@@ -122,7 +122,9 @@ test.describe("the gate itself", () => {
     );
     expect(error?.message).toMatch(/^axe found 2 WCAG 2\.2 AA violation\(s\) on \/about \(broken on purpose\):/);
     // Rule, impact, summary, where, and how to fix it.
-    expect(error?.message).toMatch(/\[critical\] image-alt: Images must have alternative text \(https:[^)]+\)\n\s+- #broken-image\n\s+Fix any of the following: /);
+    expect(error?.message).toMatch(
+      /\[critical\] image-alt: Images must have alternative text \(https:[^)]+\)\n\s+- #broken-image\n\s+Fix any of the following: /,
+    );
     expect(error?.message).toMatch(/\[critical\] button-name: Buttons must have discernible text/);
   });
 });

@@ -62,10 +62,7 @@ for (const viewport of [PHONE, DESKTOP]) {
         if (new URL(request.url()).origin === ourOrigin) ours.push(request);
       });
 
-      const [popup] = await Promise.all([
-        page.context().waitForEvent("page"),
-        form.getByRole("button", { name: "CONTACT US" }).click(),
-      ]);
+      const [popup] = await Promise.all([page.context().waitForEvent("page"), form.getByRole("button", { name: "CONTACT US" }).click()]);
       await popup.waitForLoadState();
       await expect(popup.getByRole("heading", { name: "Get in touch" })).toBeVisible();
 
@@ -76,7 +73,10 @@ for (const viewport of [PHONE, DESKTOP]) {
 
       // Let anything the submission might have triggered go out, then check.
       await page.waitForTimeout(500);
-      expect(ours.map((r) => `${r.method()} ${r.url()}`), "the submission must not reach our server").toEqual([]);
+      expect(
+        ours.map((r) => `${r.method()} ${r.url()}`),
+        "the submission must not reach our server",
+      ).toEqual([]);
       for (const request of all) {
         expect(leaks(request.url()), `typed values leaked in ${request.url()}`).toEqual([]);
         expect(leaks(request.postData() ?? ""), `typed values leaked in the body of ${request.url()}`).toEqual([]);

@@ -1,5 +1,16 @@
 import type { Page } from "@playwright/test";
-import { DESKTOP, NOT_FOUND_PATH, PAGES, PHONE, expect, scrollToBottom, test, waitForHydration, waitForQuietNetwork, type Guard } from "./fixtures";
+import {
+  DESKTOP,
+  NOT_FOUND_PATH,
+  PAGES,
+  PHONE,
+  expect,
+  scrollToBottom,
+  test,
+  waitForHydration,
+  waitForQuietNetwork,
+  type Guard,
+} from "./fixtures";
 
 // The Content-Security-Policy is enforced: anything it refuses (a script whose hash it lacks, an
 // inline style, a fetch or frame elsewhere) would break the page. Every page, client-side
@@ -18,7 +29,9 @@ async function recordViolations(page: Page): Promise<Recorder> {
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
       const report = (window as unknown as { __reportCspViolation: (line: string) => void }).__reportCspViolation;
-      void report(`${event.effectiveDirective} refused ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber}) on ${location.pathname}`);
+      void report(
+        `${event.effectiveDirective} refused ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber}) on ${location.pathname}`,
+      );
     });
   });
   page.on("console", (message) => {

@@ -54,7 +54,9 @@ test.describe("mobile drawer (375 px)", () => {
     for (let i = 0; i < focusables * 2 + 1; i++) {
       await page.keyboard.press("Tab");
       expect(await focusInsideDrawer(), `focus left the drawer after ${i + 1} Tab presses`).toBe(true);
-      seen.add(await page.evaluate(() => document.activeElement?.textContent?.trim() || document.activeElement?.getAttribute("aria-label") || ""));
+      seen.add(
+        await page.evaluate(() => document.activeElement?.textContent?.trim() || document.activeElement?.getAttribute("aria-label") || ""),
+      );
     }
     // Tab really moves through every control, and cycles (twice round without leaving).
     expect(seen.size).toBe(focusables);
@@ -152,10 +154,13 @@ test.describe("mobile drawer (375 px)", () => {
       return nodes.some((node) => node.role?.value === "main" && !node.ignored);
     };
     const focusInMain = () =>
-      page.locator("main a[href]").first().evaluate((link: HTMLElement) => {
-        link.focus();
-        return document.activeElement === link;
-      });
+      page
+        .locator("main a[href]")
+        .first()
+        .evaluate((link: HTMLElement) => {
+          link.focus();
+          return document.activeElement === link;
+        });
 
     expect(await mainExposed()).toBe(true);
     await page.getByRole("button", { name: "Open menu" }).click();

@@ -14,7 +14,12 @@ test.describe("a calendar slow to answer its first read", () => {
     // A fresh server each time: its first read is the slow one.
     fake = await startFakeGoogleCalendar({ slowMs: 2_500 });
     fake.setScenario("slow");
-    server = await startServer({ GOOGLE_CALENDAR_ID: fake.calendarId, GOOGLE_API_KEY: fake.apiKey, GOOGLE_CALENDAR_API_URL: fake.url, CALENDAR_ICS_URL: "" });
+    server = await startServer({
+      GOOGLE_CALENDAR_ID: fake.calendarId,
+      GOOGLE_API_KEY: fake.apiKey,
+      GOOGLE_CALENDAR_API_URL: fake.url,
+      CALENDAR_ICS_URL: "",
+    });
   });
   test.afterEach(async () => {
     await server?.stop();

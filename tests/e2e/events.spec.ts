@@ -32,7 +32,10 @@ test.describe("events page (bundled sample calendar)", () => {
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("link", { name: /^Add to calendar \(\.ics\)/ }).first().click(),
+      page
+        .getByRole("link", { name: /^Add to calendar \(\.ics\)/ })
+        .first()
+        .click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.ics$/);
     const text = await (await download.createReadStream()).toArray();
@@ -49,7 +52,9 @@ test.describe("events page (bundled sample calendar)", () => {
     await expect(page).toHaveURL(/\/events\?tab=past$/);
     await expect(page.getByRole("heading", { name: "Past events" })).toBeVisible();
     await expect(tabs.getByRole("link", { name: "Past" })).toHaveAttribute("aria-current", "page");
-    const pastTimes = await cards(page).locator("time").evaluateAll((els) => els.map((el) => el.getAttribute("datetime") ?? ""));
+    const pastTimes = await cards(page)
+      .locator("time")
+      .evaluateAll((els) => els.map((el) => el.getAttribute("datetime") ?? ""));
     expect(pastTimes.length).toBeGreaterThan(0);
     for (const t of pastTimes) expect(Date.parse(t.length === 10 ? `${t}T00:00:00-05:00` : t)).toBeLessThan(Date.now());
 
@@ -63,7 +68,10 @@ test.describe("events page (bundled sample calendar)", () => {
     await page.goto("/events?tab=past");
     await waitForHydration(page);
     await expect(page.getByRole("heading", { name: "Past events" })).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "Events" }).getByRole("link", { name: "Past" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("navigation", { name: "Events" }).getByRole("link", { name: "Past" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     await expect(cards(page).first()).toBeVisible();
   });
 

@@ -1,7 +1,16 @@
 import type { Browser, BrowserContext } from "@playwright/test";
 import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
 import { startServer, type RunningServer } from "../support/start-server";
-import { assertNoConsoleIssues, expect, guardContext, scrollToBottom, test, waitForHydration, waitForQuietNetwork, type Guard } from "./fixtures";
+import {
+  assertNoConsoleIssues,
+  expect,
+  guardContext,
+  scrollToBottom,
+  test,
+  waitForHydration,
+  waitForQuietNetwork,
+  type Guard,
+} from "./fixtures";
 
 // Self-tests of the guard in fixtures.ts: it must catch console errors, warnings, page errors and
 // hydration mismatches (the `page` fixture fails a test by calling assertNoConsoleIssues), and must
@@ -23,7 +32,11 @@ test.describe("the console guard", () => {
 
     await page.evaluate(() => console.error("something broke"));
     await page.evaluate(() => console.warn("something looks off"));
-    await page.evaluate(() => setTimeout(() => { throw new Error("uncaught"); }, 0));
+    await page.evaluate(() =>
+      setTimeout(() => {
+        throw new Error("uncaught");
+      }, 0),
+    );
     await expect.poll(() => guard.issues.map((i) => i.kind)).toEqual(["console.error", "console.warning", "pageerror"]);
     expect(() => assertNoConsoleIssues(guard)).toThrow(/something broke[\s\S]*something looks off[\s\S]*uncaught/);
     await context.close();
@@ -73,21 +86,21 @@ test.describe("the request guard", () => {
   test("blocks requests leaving the machine and tolerates only their load errors", async ({ page, guard }) => {
     await page.goto("/");
     await waitForHydration(page);
-    const outcome = await page.evaluate(() =>
-      new Promise<string>((resolve) => {
-        const img = document.createElement("img");
-        img.onload = () => resolve("loaded");
-        img.onerror = () => resolve("blocked");
-        img.src = "https://example.com/tracker.gif";
-        document.body.append(img);
-      }),
+    const outcome = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const img = document.createElement("img");
+          img.onload = () => resolve("loaded");
+          img.onerror = () => resolve("blocked");
+          img.src = "https://example.com/tracker.gif";
+          document.body.append(img);
+        }),
     );
     expect(outcome).toBe("blocked");
     expect(guard.blocked).toContain("https://example.com/tracker.gif");
     await expect.poll(() => guard.tolerated).toEqual(["Failed to load resource: net::ERR_FAILED (at https://example.com/tracker.gif)"]);
     expect(guard.issues).toEqual([]);
   });
-
 });
 
 // The calendar is embedded only when GOOGLE_CALENDAR_ID names one (the sample shows none).
@@ -96,7 +109,12 @@ test.describe("the console guard and the embedded calendar", () => {
   let server: RunningServer;
   test.beforeAll(async () => {
     fake = await startFakeGoogleCalendar();
-    server = await startServer({ GOOGLE_CALENDAR_ID: fake.calendarId, GOOGLE_API_KEY: fake.apiKey, GOOGLE_CALENDAR_API_URL: fake.url, CALENDAR_ICS_URL: "" });
+    server = await startServer({
+      GOOGLE_CALENDAR_ID: fake.calendarId,
+      GOOGLE_API_KEY: fake.apiKey,
+      GOOGLE_CALENDAR_API_URL: fake.url,
+      CALENDAR_ICS_URL: "",
+    });
   });
   test.afterAll(async () => {
     await server?.stop();

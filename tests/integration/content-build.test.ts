@@ -17,7 +17,9 @@ const checkouts: string[] = [];
 function freshCheckout(): string {
   const root = mkdtempSync(path.join(tmpdir(), "checkout-"));
   checkouts.push(root);
-  const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"], { encoding: "utf8" }).split("\0").filter(Boolean);
+  const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"], { encoding: "utf8" })
+    .split("\0")
+    .filter(Boolean);
   for (const file of files) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     try {
@@ -64,7 +66,8 @@ describe("content on a fresh checkout", () => {
       expect(avif).toMatch(/^\/assets\/maya-okafor-160w-[\w-]{8}\.avif 160w, \/assets\/maya-okafor-320w-[\w-]{8}\.avif 320w$/);
       expect(webp).toMatch(/^\/assets\/maya-okafor-160w-[\w-]{8}\.webp 160w, \/assets\/maya-okafor-320w-[\w-]{8}\.webp 320w$/);
       const img = /<img [^>]*>/.exec(picture)?.[0] ?? "";
-      for (const attribute of ['width="160"', 'height="160"', 'alt="Portrait of Maya Okafor"', 'loading="lazy"', 'sizes="160px"']) expect(img).toContain(attribute);
+      for (const attribute of ['width="160"', 'height="160"', 'alt="Portrait of Maya Okafor"', 'loading="lazy"', 'sizes="160px"'])
+        expect(img).toContain(attribute);
 
       // Every rendition is served as an immutable, hashed file of its type, and is small.
       for (const candidate of [...avif.split(", "), ...webp.split(", ")]) {

@@ -57,7 +57,9 @@ describe("default source: the bundled sample calendar", () => {
     expect(download.status).toBe(200);
     expect(download.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
     expect(download.headers.get("content-disposition")).toBe('attachment; filename="member-core-group-dinner.ics"');
-    expect(download.text).toMatch(/^BEGIN:VCALENDAR\r\n[\s\S]*BEGIN:VEVENT\r\n[\s\S]*SUMMARY:Member Core Group Dinner\r\n[\s\S]*END:VCALENDAR\r\n$/);
+    expect(download.text).toMatch(
+      /^BEGIN:VCALENDAR\r\n[\s\S]*BEGIN:VEVENT\r\n[\s\S]*SUMMARY:Member Core Group Dinner\r\n[\s\S]*END:VCALENDAR\r\n$/,
+    );
     expect(download.text.match(/BEGIN:VEVENT/g)).toHaveLength(1);
     expect(download.text).not.toContain("<");
 
@@ -108,7 +110,16 @@ describe("Google Calendar source", () => {
     const body = json(answers[0]!);
     expect(body.subscribeUrl).toBe(`https://calendar.google.com/calendar/ical/${encodeURIComponent(fake.calendarId)}/public/basic.ics`);
     // The fake holds events 400 days either side too; timeMin/timeMax leave them out, cancelled ones are dropped.
-    expect(body.events.map((e) => e.id)).toEqual(["past300", "past200allday", "past30", "weeklycoffee_20260101T133000Z", "next7", "retreat", "member90", "future200"]);
+    expect(body.events.map((e) => e.id)).toEqual([
+      "past300",
+      "past200allday",
+      "past30",
+      "weeklycoffee_20260101T133000Z",
+      "next7",
+      "retreat",
+      "member90",
+      "future200",
+    ]);
     expect(body.events.some((e) => e.id.startsWith("cancelled"))).toBe(false);
   });
 
@@ -123,7 +134,9 @@ describe("Google Calendar source", () => {
     times.sort((a, b) => a - b);
     const median = times[50]!;
     const p95 = times[95]!;
-    console.log(`[measure] warm-cache GET /api/calendar/events over 100 sequential requests: median ${median.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms`);
+    console.log(
+      `[measure] warm-cache GET /api/calendar/events over 100 sequential requests: median ${median.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms`,
+    );
     expect(fake.requestCount()).toBe(2);
     expect(median).toBeLessThan(50);
   });

@@ -145,7 +145,12 @@ describe("/events backed by Google Calendar", () => {
   it("slow: the page does not wait over a second for a first read; it goes out loading, uncached, and starts its scripts", async () => {
     const slow = await startFakeGoogleCalendar({ slowMs: 3_000 });
     slow.setScenario("slow");
-    const server = await startServer({ ...NO_SOURCE, GOOGLE_CALENDAR_ID: slow.calendarId, GOOGLE_API_KEY: slow.apiKey, GOOGLE_CALENDAR_API_URL: slow.url });
+    const server = await startServer({
+      ...NO_SOURCE,
+      GOOGLE_CALENDAR_ID: slow.calendarId,
+      GOOGLE_API_KEY: slow.apiKey,
+      GOOGLE_CALENDAR_API_URL: slow.url,
+    });
     servers.push(server);
     try {
       const started = Date.now();
@@ -159,7 +164,9 @@ describe("/events backed by Google Calendar", () => {
       // Without JavaScript: how to see the list.
       expect(html).toMatch(/<noscript>.*<a href="\/events\?tab=past"[^>]*>Reload the page<\/a>/s);
       // The read goes on; once it has ended the page has the list, cacheable again.
-      await expect.poll(async () => (await page(server, "?tab=past")).html.includes("Loading events..."), { timeout: 10_000, interval: 500 }).toBe(false);
+      await expect
+        .poll(async () => (await page(server, "?tab=past")).html.includes("Loading events..."), { timeout: 10_000, interval: 500 })
+        .toBe(false);
       const done = await fetch(`${server.url}/events?tab=past`);
       expect(done.headers.get("cache-control")).toMatch(/^public/);
       expect(titles(await done.text()).length).toBeGreaterThan(0);

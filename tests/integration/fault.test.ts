@@ -107,7 +107,12 @@ afterAll(() => {
  * The API and the page, never leaking an upstream secret, each answered within the bound (unless
  * `untimed`: the first read of a fresh process is set-up, not part of the contract).
  */
-async function both(expect: ExpectStatic, server: RunningServer, upstream: Upstream, untimed = false): Promise<{ api: TimedAnswer; page: TimedAnswer }> {
+async function both(
+  expect: ExpectStatic,
+  server: RunningServer,
+  upstream: Upstream,
+  untimed = false,
+): Promise<{ api: TimedAnswer; page: TimedAnswer }> {
   // Set-up reads may be slow on a crowded machine; timed ones fail on their bound anyway.
   const giveUpMs = untimed ? 60_000 : 15_000;
   const api = await timed(server.url, "/api/calendar/events", {}, giveUpMs);
@@ -135,67 +140,75 @@ async function expectUpstreamTimeout(expect: ExpectStatic, server: RunningServer
 }
 
 describe.concurrent.each(FAULTS)("$name", (fault) => {
-  it("with nothing cached: the API answers 502 JSON and the page its error (or loading) state, within 6 s", { timeout: 60_000 }, async ({ expect, onTestFinished }) => {
-    const { upstream, server } = await setUp(onTestFinished, fault);
-    upstream.fail();
-    // A fresh process loads its page code on the first request (seconds on a busy machine); the
-    // home page does that without reading the calendar, so the timed requests below measure the fault.
-    expect((await timed(server.url, "/", {}, 60_000)).status).toBe(200);
-    expect(upstream.requestCount()).toBe(0);
+  it(
+    "with nothing cached: the API answers 502 JSON and the page its error (or loading) state, within 6 s",
+    { timeout: 60_000 },
+    async ({ expect, onTestFinished }) => {
+      const { upstream, server } = await setUp(onTestFinished, fault);
+      upstream.fail();
+      // A fresh process loads its page code on the first request (seconds on a busy machine); the
+      // home page does that without reading the calendar, so the timed requests below measure the fault.
+      expect((await timed(server.url, "/", {}, 60_000)).status).toBe(200);
+      expect(upstream.requestCount()).toBe(0);
 
-    const first = await both(expect, server, upstream);
-    expect(first.api.status).toBe(502);
-    expect(first.api.headers.get("content-type")).toMatch(/^application\/json/);
-    expect(JSON.parse(first.api.text)).toEqual(UNAVAILABLE);
-    expectErrorOrLoading(expect, first.page);
-    expect(upstream.requestCount()).toBeGreaterThan(0);
+      const first = await both(expect, server, upstream);
+      expect(first.api.status).toBe(502);
+      expect(first.api.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(JSON.parse(first.api.text)).toEqual(UNAVAILABLE);
+      expectErrorOrLoading(expect, first.page);
+      expect(upstream.requestCount()).toBeGreaterThan(0);
 
-    // Asked again (the failed read may still be retrying): the same answers, as fast.
-    const again = await both(expect, server, upstream);
-    expect(again.api.status).toBe(502);
-    expectErrorOrLoading(expect, again.page);
+      // Asked again (the failed read may still be retrying): the same answers, as fast.
+      const again = await both(expect, server, upstream);
+      expect(again.api.status).toBe(502);
+      expectErrorOrLoading(expect, again.page);
 
-    if (fault.name.includes("timeout")) await expectUpstreamTimeout(expect, server, upstream);
-    for (const secret of upstream.secrets) expect(server.output()).not.toContain(secret);
-  });
+      if (fault.name.includes("timeout")) await expectUpstreamTimeout(expect, server, upstream);
+      for (const secret of upstream.secrets) expect(server.output()).not.toContain(secret);
+    },
+  );
 
-  it("after a good read: both keep answering the last good copy, then mark it stale, within 6 s", { timeout: 60_000 }, async ({ expect, onTestFinished }) => {
-    const { upstream, server } = await setUp(onTestFinished, fault, { EVENTS_CACHE_TTL_SECONDS: "1" });
-    const good = await both(expect, server, upstream, true);
-    expect(good.api.status).toBe(200);
-    expect(good.api.headers.get("x-events-stale")).toBeNull();
-    const goodBody = JSON.parse(good.api.text) as EventsResponse;
-    expect(goodBody.events.length).toBeGreaterThan(0);
-    expect(good.page.text).toContain(upstream.title);
+  it(
+    "after a good read: both keep answering the last good copy, then mark it stale, within 6 s",
+    { timeout: 60_000 },
+    async ({ expect, onTestFinished }) => {
+      const { upstream, server } = await setUp(onTestFinished, fault, { EVENTS_CACHE_TTL_SECONDS: "1" });
+      const good = await both(expect, server, upstream, true);
+      expect(good.api.status).toBe(200);
+      expect(good.api.headers.get("x-events-stale")).toBeNull();
+      const goodBody = JSON.parse(good.api.text) as EventsResponse;
+      expect(goodBody.events.length).toBeGreaterThan(0);
+      expect(good.page.text).toContain(upstream.title);
 
-    upstream.fail();
-    const failedAt = Date.now();
-    const requestsBefore = upstream.requestCount();
-    await sleep(1_100); // past EVENTS_CACHE_TTL_SECONDS=1
+      upstream.fail();
+      const failedAt = Date.now();
+      const requestsBefore = upstream.requestCount();
+      await sleep(1_100); // past EVENTS_CACHE_TTL_SECONDS=1
 
-    // Expired: the old copy is answered at once while the refresh fails (retries and timeouts included)
-    // in the background; once it has failed the copy is marked stale.
-    let latest = await both(expect, server, upstream);
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline) {
-      expect(latest.api.status).toBe(200);
-      expect((JSON.parse(latest.api.text) as EventsResponse).events).toEqual(goodBody.events);
-      expect(latest.page.text).toContain(upstream.title);
-      if (latest.api.headers.get("x-events-stale") === "true" && latest.page.text.includes(PAGE_STALE)) break;
-      await sleep(250);
-      latest = await both(expect, server, upstream);
-    }
-    expect(latest.api.headers.get("x-events-stale")).toBe("true");
-    const staleBody = JSON.parse(latest.api.text) as EventsResponse;
-    expect(staleBody).toMatchObject({ stale: true, events: goodBody.events });
-    // The time of the last good read: the first one, or a background refresh already on its way when
-    // fail() was called (hence a second of slack), never the time of a failed one.
-    expect(Date.parse(staleBody.updatedAt)).toBeGreaterThanOrEqual(Date.parse(goodBody.updatedAt));
-    expect(Date.parse(staleBody.updatedAt)).toBeLessThanOrEqual(failedAt + 1_000);
-    expect(latest.page.text).toContain(PAGE_STALE);
-    expect(upstream.requestCount()).toBeGreaterThan(requestsBefore);
+      // Expired: the old copy is answered at once while the refresh fails (retries and timeouts included)
+      // in the background; once it has failed the copy is marked stale.
+      let latest = await both(expect, server, upstream);
+      const deadline = Date.now() + 30_000;
+      while (Date.now() < deadline) {
+        expect(latest.api.status).toBe(200);
+        expect((JSON.parse(latest.api.text) as EventsResponse).events).toEqual(goodBody.events);
+        expect(latest.page.text).toContain(upstream.title);
+        if (latest.api.headers.get("x-events-stale") === "true" && latest.page.text.includes(PAGE_STALE)) break;
+        await sleep(250);
+        latest = await both(expect, server, upstream);
+      }
+      expect(latest.api.headers.get("x-events-stale")).toBe("true");
+      const staleBody = JSON.parse(latest.api.text) as EventsResponse;
+      expect(staleBody).toMatchObject({ stale: true, events: goodBody.events });
+      // The time of the last good read: the first one, or a background refresh already on its way when
+      // fail() was called (hence a second of slack), never the time of a failed one.
+      expect(Date.parse(staleBody.updatedAt)).toBeGreaterThanOrEqual(Date.parse(goodBody.updatedAt));
+      expect(Date.parse(staleBody.updatedAt)).toBeLessThanOrEqual(failedAt + 1_000);
+      expect(latest.page.text).toContain(PAGE_STALE);
+      expect(upstream.requestCount()).toBeGreaterThan(requestsBefore);
 
-    if (fault.name.includes("timeout")) await expectUpstreamTimeout(expect, server, upstream);
-    for (const secret of upstream.secrets) expect(server.output()).not.toContain(secret);
-  });
+      if (fault.name.includes("timeout")) await expectUpstreamTimeout(expect, server, upstream);
+      for (const secret of upstream.secrets) expect(server.output()).not.toContain(secret);
+    },
+  );
 });

@@ -57,7 +57,23 @@ const LEAKS: Array<[string, RegExp]> = [
   ["the foreign host it was sent", /evil\.example/],
 ];
 
-const ODD_ENCODED = ["%00", "%0a", "%0d%0a", "%ff", "%c0%ae", "%e2%80%ae", "%25", "%2f", "%5c", "%3c", "%22", "%20", "%7f", "%ef%bf%bf", "%f0%9f%99%82"];
+const ODD_ENCODED = [
+  "%00",
+  "%0a",
+  "%0d%0a",
+  "%ff",
+  "%c0%ae",
+  "%e2%80%ae",
+  "%25",
+  "%2f",
+  "%5c",
+  "%3c",
+  "%22",
+  "%20",
+  "%7f",
+  "%ef%bf%bf",
+  "%f0%9f%99%82",
+];
 const MALFORMED_ENCODED = ["%", "%z", "%4", "%%", "%G1", "%E0%A4%A", "%u0041", "%-1", "%%32%65", "%c0", "%ed%a0%80"];
 const TRAVERSAL = [
   "/../",
@@ -75,7 +91,7 @@ const TRAVERSAL = [
 ];
 const TRAVERSAL_TARGETS = ["package.json", "server.js", "etc/passwd", "build/server/index.js", ".env", "app/env.server.ts"];
 const UNICODE = ["é", "中文", "🙂", "\u202e", "\u200b", "Ω", "\ufeff", "ｆｕｌｌ"];
-const RAW_ODD = ["\x01", "\x7f", "\t", " ", "\\", "\"", "<", ">", "{", "}", "|", "^", "`", "#frag"];
+const RAW_ODD = ["\x01", "\x7f", "\t", " ", "\\", '"', "<", ">", "{", "}", "|", "^", "`", "#frag"];
 
 function segment(r: Random): string {
   const letters = "abcdefghijklmnopqrstuvwxyz0123456789-_.~";
@@ -144,7 +160,9 @@ function fuzzQuery(r: Random): string {
         parts.push(`all=${r.pick(["1", "0", "true", "", "-1", "9".repeat(400)])}`);
         break;
       case 2:
-        parts.push(r.pick(["_data=root", "index", "_routes=routes%2Fevents", "_routes=%zz", "_routes=root,routes/nope", "p=%2F&version=x"]));
+        parts.push(
+          r.pick(["_data=root", "index", "_routes=routes%2Fevents", "_routes=%zz", "_routes=root,routes/nope", "p=%2F&version=x"]),
+        );
         break;
       case 3:
         parts.push(`${segment(r)}=${r.pick(ODD_ENCODED)}${r.pick(MALFORMED_ENCODED)}`);
@@ -193,7 +211,9 @@ function fuzzHeaders(r: Random, port: number): { lines: string[]; malformed: boo
   if (host === 0) {
     // No Host header.
   } else if (host === 1) {
-    lines.push(`Host: ${r.pick(["", "evil.example", "[::1", "a b", "x:99999", "localhost:0", "h".repeat(300), "127.0.0.1:1/../x", "ümlaut.example"])}`);
+    lines.push(
+      `Host: ${r.pick(["", "evil.example", "[::1", "a b", "x:99999", "localhost:0", "h".repeat(300), "127.0.0.1:1/../x", "ümlaut.example"])}`,
+    );
   } else if (host === 2) {
     lines.push(`Host: 127.0.0.1:${port}`, "Host: evil.example");
   } else {
@@ -203,10 +223,14 @@ function fuzzHeaders(r: Random, port: number): { lines: string[]; malformed: boo
   for (let i = 0; i < extra; i++) {
     switch (r.int(14)) {
       case 0:
-        lines.push(`Accept: ${r.pick(["application/json", "*/*", "text/html", "text/x-component", "image/*;q=abc", ",,,", "a".repeat(2_000)])}`);
+        lines.push(
+          `Accept: ${r.pick(["application/json", "*/*", "text/html", "text/x-component", "image/*;q=abc", ",,,", "a".repeat(2_000)])}`,
+        );
         break;
       case 1:
-        lines.push(`Accept-Encoding: ${r.pick(["gzip", "br", "*", "gzip;q=abc, br;q=-1", "identity;q=0", "deflate, gzip, br, zstd", "x".repeat(3_000)])}`);
+        lines.push(
+          `Accept-Encoding: ${r.pick(["gzip", "br", "*", "gzip;q=abc, br;q=-1", "identity;q=0", "deflate, gzip, br, zstd", "x".repeat(3_000)])}`,
+        );
         break;
       case 2:
         lines.push(`If-None-Match: ${r.pick(['"abc"', "*", "W/", '"' + "a".repeat(1_000), "\xff\xfe"])}`);
@@ -215,7 +239,18 @@ function fuzzHeaders(r: Random, port: number): { lines: string[]; malformed: boo
         lines.push(`If-Modified-Since: ${r.pick(["yesterday", "Thu, 01 Jan 1970 00:00:00 GMT", "Sat, 31 Dec 9999 23:59:59 GMT", "-1"])}`);
         break;
       case 4:
-        lines.push(`Range: ${r.pick(["bytes=abc", "bytes=0-0", "bytes=99999999-", "bytes=-1", "bytes=5-1", Array.from({ length: 200 }, (_, n) => `${n}-${n}`).join(",").replace(/^/, "bytes=")])}`);
+        lines.push(
+          `Range: ${r.pick([
+            "bytes=abc",
+            "bytes=0-0",
+            "bytes=99999999-",
+            "bytes=-1",
+            "bytes=5-1",
+            Array.from({ length: 200 }, (_, n) => `${n}-${n}`)
+              .join(",")
+              .replace(/^/, "bytes="),
+          ])}`,
+        );
         break;
       case 5:
         lines.push(`Cookie: ${r.pick(["a=b", "; ; ;", "a=b; ".repeat(1_500), "__proto__=1", "session=%zz"])}`);
@@ -224,13 +259,35 @@ function fuzzHeaders(r: Random, port: number): { lines: string[]; malformed: boo
         lines.push(`User-Agent: ${r.pick(["Googlebot/2.1", "", "curl/8", "Mozilla/5.0 \xe9\xe9", "x".repeat(5_000)])}`);
         break;
       case 7:
-        lines.push(`X-Forwarded-For: ${r.pick(["1.2.3.4", "garbage", "::1, 10.0.0.1, ::ffff:1.2.3.4", Array.from({ length: 300 }, (_, n) => `10.0.${n % 256}.1`).join(", ")])}`);
+        lines.push(
+          `X-Forwarded-For: ${r.pick(["1.2.3.4", "garbage", "::1, 10.0.0.1, ::ffff:1.2.3.4", Array.from({ length: 300 }, (_, n) => `10.0.${n % 256}.1`).join(", ")])}`,
+        );
         break;
       case 8:
-        lines.push(r.pick(["X-Forwarded-Proto: gopher", "X-Forwarded-Host: evil.example", "Forwarded: for=\"[::1]\";proto=https", "X-HTTP-Method-Override: DELETE", "Origin: null", "Referer: javascript:alert(1)"]));
+        lines.push(
+          r.pick([
+            "X-Forwarded-Proto: gopher",
+            "X-Forwarded-Host: evil.example",
+            'Forwarded: for="[::1]";proto=https',
+            "X-HTTP-Method-Override: DELETE",
+            "Origin: null",
+            "Referer: javascript:alert(1)",
+          ]),
+        );
         break;
       case 9:
-        lines.push(r.pick(["Upgrade: websocket", "Upgrade: h2c", "Expect: 100-continue", "Expect: foo", "TE: trailers", "Cache-Control: no-cache", "Pragma: no-cache", "Authorization: Basic Zm9vOmJhcg=="]));
+        lines.push(
+          r.pick([
+            "Upgrade: websocket",
+            "Upgrade: h2c",
+            "Expect: 100-continue",
+            "Expect: foo",
+            "TE: trailers",
+            "Cache-Control: no-cache",
+            "Pragma: no-cache",
+            "Authorization: Basic Zm9vOmJhcg==",
+          ]),
+        );
         break;
       case 10:
         // Header names and values Node's parser refuses.
@@ -261,7 +318,14 @@ function fuzzBody(r: Random, method: string): { lines: string[]; body: string; m
       return { lines: [type, "Transfer-Encoding: chunked"], body: chunked, malformed: false };
     }
     case 1:
-      return { lines: [type, r.pick(["Content-Length: abc", "Content-Length: -1", "Content-Length: 1, 2", "Content-Length: 0\r\nTransfer-Encoding: chunked"])], body: "", malformed: true };
+      return {
+        lines: [
+          type,
+          r.pick(["Content-Length: abc", "Content-Length: -1", "Content-Length: 1, 2", "Content-Length: 0\r\nTransfer-Encoding: chunked"]),
+        ],
+        body: "",
+        malformed: true,
+      };
     default:
       return { lines: [type, `Content-Length: ${Buffer.byteLength(body, "latin1")}`], body, malformed: false };
   }
@@ -277,8 +341,13 @@ function fuzzRequest(r: Random, port: number): FuzzRequest {
   const { path, malformed: badPath } = all || focus === "path" ? fuzzPath(r) : { path: r.pick(ROUTES), malformed: false };
   const query = all || focus === "query" ? fuzzQuery(r) : r.chance(0.2) ? `?${segment(r)}=${segment(r)}` : "";
   const [method, badMethod] =
-    all || focus === "method" ? (r.chance(0.3) ? r.pick(ODD_METHODS) : [r.pick(METHODS), false]) : [r.pick(["GET", "GET", "GET", "HEAD"]), false];
-  const version = !all || r.chance(0.8) ? "HTTP/1.1" : r.pick(["HTTP/1.0", "HTTP/1.0", "HTTP/2.0", "HTTP/0.9", "http/1.1", "HTTP/1.", "HTTP/1.1 extra"]);
+    all || focus === "method"
+      ? r.chance(0.3)
+        ? r.pick(ODD_METHODS)
+        : [r.pick(METHODS), false]
+      : [r.pick(["GET", "GET", "GET", "HEAD"]), false];
+  const version =
+    !all || r.chance(0.8) ? "HTTP/1.1" : r.pick(["HTTP/1.0", "HTTP/1.0", "HTTP/2.0", "HTTP/0.9", "http/1.1", "HTTP/1.", "HTTP/1.1 extra"]);
   const badVersion = version !== "HTTP/1.1" && version !== "HTTP/1.0";
   const headers = all || focus === "headers" ? fuzzHeaders(r, port) : { lines: [`Host: 127.0.0.1:${port}`], malformed: false };
   const body = fuzzBody(r, method);
@@ -298,7 +367,10 @@ function fixedRequests(port: number): FuzzRequest[] {
     malformed: false,
   });
   const withBody = (line: string, type: string, body: string): FuzzRequest => ({
-    bytes: Buffer.from([line, host, `Content-Type: ${type}`, `Content-Length: ${body.length}`, "Connection: close", "", body].join("\r\n"), "latin1"),
+    bytes: Buffer.from(
+      [line, host, `Content-Type: ${type}`, `Content-Length: ${body.length}`, "Connection: close", "", body].join("\r\n"),
+      "latin1",
+    ),
     malformed: false,
   });
   const raw = (text: string, malformed = true): FuzzRequest => ({ bytes: Buffer.from(text, "latin1"), malformed });
@@ -379,40 +451,50 @@ describe("fuzzing the running server", () => {
     server = await startServer(NO_SOURCE);
     port = Number(new URL(server.url).port);
     // A fresh process loads its page code on first use; the bound is for a running server.
-    for (const path of ["/", "/events", "/api/calendar/events", "/no-such-page", `/assets/${ASSETS[0]}`]) await fetch(`${server.url}${path}`).then((r) => r.arrayBuffer());
+    for (const path of ["/", "/events", "/api/calendar/events", "/no-such-page", `/assets/${ASSETS[0]}`])
+      await fetch(`${server.url}${path}`).then((r) => r.arrayBuffer());
   });
   afterAll(() => server?.stop());
 
-  it(`answers ${GENERATED} generated requests and the fixed list below 500, within 1 s each, and stays up`, { timeout: 120_000 }, async () => {
-    console.log(`[fuzz] seed ${seed} (replay: FUZZ_SEED=${seed} npx vitest run tests/integration/fuzz.test.ts)`);
-    const random = seededRandom(seed);
-    const requests = [...fixedRequests(port), ...Array.from({ length: GENERATED }, () => fuzzRequest(random, port))];
+  it(
+    `answers ${GENERATED} generated requests and the fixed list below 500, within 1 s each, and stays up`,
+    { timeout: 120_000 },
+    async () => {
+      console.log(`[fuzz] seed ${seed} (replay: FUZZ_SEED=${seed} npx vitest run tests/integration/fuzz.test.ts)`);
+      const random = seededRandom(seed);
+      const requests = [...fixedRequests(port), ...Array.from({ length: GENERATED }, () => fuzzRequest(random, port))];
 
-    const failures: string[] = [];
-    const statuses = new Map<string, number>();
-    let slowest = 0;
-    const started = Date.now();
-    for (const [index, request] of requests.entries()) {
-      const answer = await rawRequest(port, request.bytes);
-      const key = answer.status === undefined ? "closed" : String(answer.status);
-      statuses.set(key, (statuses.get(key) ?? 0) + 1);
-      slowest = Math.max(slowest, answer.ms);
-      const wrong = problem(request, answer);
-      if (wrong) failures.push(`#${index} ${wrong}\n    request: ${describeRequest(request)}`);
-      if (!server.alive()) {
-        failures.push(`#${index} the server process exited\n    request: ${describeRequest(request)}\n${server.output().slice(-2_000)}`);
-        break;
+      const failures: string[] = [];
+      const statuses = new Map<string, number>();
+      let slowest = 0;
+      const started = Date.now();
+      for (const [index, request] of requests.entries()) {
+        const answer = await rawRequest(port, request.bytes);
+        const key = answer.status === undefined ? "closed" : String(answer.status);
+        statuses.set(key, (statuses.get(key) ?? 0) + 1);
+        slowest = Math.max(slowest, answer.ms);
+        const wrong = problem(request, answer);
+        if (wrong) failures.push(`#${index} ${wrong}\n    request: ${describeRequest(request)}`);
+        if (!server.alive()) {
+          failures.push(`#${index} the server process exited\n    request: ${describeRequest(request)}\n${server.output().slice(-2_000)}`);
+          break;
+        }
       }
-    }
-    const counts = [...statuses].sort(([a], [b]) => a.localeCompare(b)).map(([status, n]) => `${status}: ${n}`).join(", ");
-    console.log(`[fuzz] ${requests.length} requests in ${((Date.now() - started) / 1000).toFixed(1)} s; slowest ${slowest.toFixed(0)} ms; answers ${counts}`);
+      const counts = [...statuses]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([status, n]) => `${status}: ${n}`)
+        .join(", ");
+      console.log(
+        `[fuzz] ${requests.length} requests in ${((Date.now() - started) / 1000).toFixed(1)} s; slowest ${slowest.toFixed(0)} ms; answers ${counts}`,
+      );
 
-    // Still up and serving.
-    expect(server.alive()).toBe(true);
-    const home = await fetch(`${server.url}/`, { signal: AbortSignal.timeout(5_000) });
-    expect(home.status).toBe(200);
+      // Still up and serving.
+      expect(server.alive()).toBe(true);
+      const home = await fetch(`${server.url}/`, { signal: AbortSignal.timeout(5_000) });
+      expect(home.status).toBe(200);
 
-    const shown = failures.slice(0, Number(process.env.FUZZ_SHOW ?? 25)).join("\n");
-    expect(failures, `seed ${seed}: ${failures.length} of ${requests.length} requests failed:\n${shown}`).toEqual([]);
-  });
+      const shown = failures.slice(0, Number(process.env.FUZZ_SHOW ?? 25)).join("\n");
+      expect(failures, `seed ${seed}: ${failures.length} of ${requests.length} requests failed:\n${shown}`).toEqual([]);
+    },
+  );
 });

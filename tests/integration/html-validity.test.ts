@@ -24,7 +24,9 @@ const PATHS: Array<[path: string, status: number]> = [
 
 describe("server HTML", () => {
   it("an upcoming and a past event's page are valid HTML (issue 13)", async () => {
-    const { events } = (await (await fetch(`${server.url}/api/calendar/events`)).json()) as { events: Array<{ id: string; end?: { dateTime?: string } }> };
+    const { events } = (await (await fetch(`${server.url}/api/calendar/events`)).json()) as {
+      events: Array<{ id: string; end?: { dateTime?: string } }>;
+    };
     const upcoming = events.find((e) => Date.parse(e.end?.dateTime ?? "") > Date.now())!;
     const past = events.find((e) => Date.parse(e.end?.dateTime ?? "") < Date.now())!;
     for (const id of [upcoming.id, past.id]) {
@@ -54,7 +56,11 @@ describe("the HTML check", () => {
     `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"/><title>t</title></head><body>${body}</body></html>`;
 
   it.each([
-    ["an <svg> in a <dl>'s group", '<dl><div><dt>Where</dt><svg aria-hidden="true" viewBox="0 0 1 1"></svg><dd>Here</dd></div></dl>', "site/dl-group-content"],
+    [
+      "an <svg> in a <dl>'s group",
+      '<dl><div><dt>Where</dt><svg aria-hidden="true" viewBox="0 0 1 1"></svg><dd>Here</dd></div></dl>',
+      "site/dl-group-content",
+    ],
     [
       "aria-expanded beside a command",
       '<button type="button" command="show-modal" commandfor="m" aria-expanded="false">Menu</button><dialog id="m" aria-label="Menu"></dialog>',

@@ -50,54 +50,73 @@ describe("load", () => {
   });
   afterAll(() => server?.stop());
 
-  it(`${CONNECTIONS} connections for ${DURATION_S} s: no errors, only the expected statuses, memory growth under 50 MB`, { timeout: 180_000 }, async () => {
-    expect(asset).toBeDefined();
-    const problems: string[] = [];
+  it(
+    `${CONNECTIONS} connections for ${DURATION_S} s: no errors, only the expected statuses, memory growth under 50 MB`,
+    { timeout: 180_000 },
+    async () => {
+      expect(asset).toBeDefined();
+      const problems: string[] = [];
 
-    // A fresh process loads its page code on first use: one request per route first, then a warm-up at
-    // full concurrency, so that "before" is the working set of a busy server (its figures are not judged).
-    for (const { path } of ROUTES) await fetch(`${server.url}${path}`).then((response) => response.arrayBuffer());
-    const warmUp = await autocannon({ url: server.url, connections: CONNECTIONS, duration: WARM_UP_S, timeout: TIMEOUT_S, requests: mix(new Map(), problems) });
-    console.log(`[load] warm-up: ${WARM_UP_S} s, ${warmUp.requests.total} requests, errors ${warmUp.errors}`);
-    const before = residentBytes(server.pid);
+      // A fresh process loads its page code on first use: one request per route first, then a warm-up at
+      // full concurrency, so that "before" is the working set of a busy server (its figures are not judged).
+      for (const { path } of ROUTES) await fetch(`${server.url}${path}`).then((response) => response.arrayBuffer());
+      const warmUp = await autocannon({
+        url: server.url,
+        connections: CONNECTIONS,
+        duration: WARM_UP_S,
+        timeout: TIMEOUT_S,
+        requests: mix(new Map(), problems),
+      });
+      console.log(`[load] warm-up: ${WARM_UP_S} s, ${warmUp.requests.total} requests, errors ${warmUp.errors}`);
+      const before = residentBytes(server.pid);
 
-    let peak = before;
-    const sampler = setInterval(() => (peak = Math.max(peak, residentBytes(server.pid))), 250);
-    const counts: Counts = new Map();
-    let result;
-    try {
-      result = await autocannon({ url: server.url, connections: CONNECTIONS, duration: DURATION_S, timeout: TIMEOUT_S, requests: mix(counts, problems) });
-    } finally {
-      clearInterval(sampler);
-    }
-    const after = residentBytes(server.pid);
-    peak = Math.max(peak, after);
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, residentBytes(server.pid))), 250);
+      const counts: Counts = new Map();
+      let result;
+      try {
+        result = await autocannon({
+          url: server.url,
+          connections: CONNECTIONS,
+          duration: DURATION_S,
+          timeout: TIMEOUT_S,
+          requests: mix(counts, problems),
+        });
+      } finally {
+        clearInterval(sampler);
+      }
+      const after = residentBytes(server.pid);
+      peak = Math.max(peak, after);
 
-    const byRoute = ROUTES.map(({ path }) => {
-      const statuses = [...(counts.get(path) ?? new Map<number, number>())].sort(([a], [b]) => a - b);
-      return `  ${path}: ${statuses.map(([status, n]) => `${status} ×${n}`).join(", ") || "no answers"}`;
-    });
-    console.log(
-      [
-        `[load] ${CONNECTIONS} connections, ${result.duration} s, ${result.requests.total} requests: ${result.requests.average.toFixed(0)} req/s on average`,
-        `[load] latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
-        `[load] errors ${result.errors}, timeouts ${result.timeouts}; statuses: ${JSON.stringify(Object.fromEntries(Object.entries(result.statusCodeStats).map(([s, { count }]) => [s, count])))}`,
-        "[load] by route:",
-        ...byRoute,
-        `[load] server RSS before ${megabytes(before)} MB, after ${megabytes(after)} MB, peak ${megabytes(peak)} MB (growth ${megabytes(after - before)} MB)`,
-      ].join("\n"),
-    );
+      const byRoute = ROUTES.map(({ path }) => {
+        const statuses = [...(counts.get(path) ?? new Map<number, number>())].sort(([a], [b]) => a - b);
+        return `  ${path}: ${statuses.map(([status, n]) => `${status} ×${n}`).join(", ") || "no answers"}`;
+      });
+      console.log(
+        [
+          `[load] ${CONNECTIONS} connections, ${result.duration} s, ${result.requests.total} requests: ${result.requests.average.toFixed(0)} req/s on average`,
+          `[load] latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+          `[load] errors ${result.errors}, timeouts ${result.timeouts}; statuses: ${JSON.stringify(Object.fromEntries(Object.entries(result.statusCodeStats).map(([s, { count }]) => [s, count])))}`,
+          "[load] by route:",
+          ...byRoute,
+          `[load] server RSS before ${megabytes(before)} MB, after ${megabytes(after)} MB, peak ${megabytes(peak)} MB (growth ${megabytes(after - before)} MB)`,
+        ].join("\n"),
+      );
 
-    expect(result.errors).toBe(0);
-    expect(result.timeouts).toBe(0);
-    for (const { path, allowed } of ROUTES) {
-      const statuses = counts.get(path) ?? new Map<number, number>();
-      expect([...statuses.values()].reduce((a, b) => a + b, 0), `answers on ${path}`).toBeGreaterThan(0);
-      const unexpected = [...statuses.keys()].filter((status) => !allowed.includes(status));
-      expect(unexpected, `statuses on ${path} other than ${allowed.join("/")}`).toEqual([]);
-    }
-    expect(problems).toEqual([]);
-    expect(after - before, `RSS grew from ${megabytes(before)} MB to ${megabytes(after)} MB`).toBeLessThan(MAX_GROWTH_BYTES);
-    expect(server.alive()).toBe(true);
-  });
+      expect(result.errors).toBe(0);
+      expect(result.timeouts).toBe(0);
+      for (const { path, allowed } of ROUTES) {
+        const statuses = counts.get(path) ?? new Map<number, number>();
+        expect(
+          [...statuses.values()].reduce((a, b) => a + b, 0),
+          `answers on ${path}`,
+        ).toBeGreaterThan(0);
+        const unexpected = [...statuses.keys()].filter((status) => !allowed.includes(status));
+        expect(unexpected, `statuses on ${path} other than ${allowed.join("/")}`).toEqual([]);
+      }
+      expect(problems).toEqual([]);
+      expect(after - before, `RSS grew from ${megabytes(before)} MB to ${megabytes(after)} MB`).toBeLessThan(MAX_GROWTH_BYTES);
+      expect(server.alive()).toBe(true);
+    },
+  );
 });

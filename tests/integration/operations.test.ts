@@ -170,7 +170,12 @@ describe("LOG_LEVEL=warn with a failing calendar", () => {
     expect(failed.status).toBe(502);
     const id = String(failed.headers["x-request-id"]);
     await expect.poll(() => requestLines(server, id).length).toBe(1);
-    expect(requestLines(server, id)[0]).toMatchObject({ level: "error", msg: "request failed", req: { id, path: "/api/calendar/events" }, res: { status: 502 } });
+    expect(requestLines(server, id)[0]).toMatchObject({
+      level: "error",
+      msg: "request failed",
+      req: { id, path: "/api/calendar/events" },
+      res: { status: 502 },
+    });
     expect(requestLines(server, String(ok.headers["x-request-id"]))).toEqual([]);
     expect(logLines(server).some((l) => l.level === "info")).toBe(false);
     // The configuration hint is there; the key and the upstream URL are not.

@@ -63,7 +63,12 @@ beforeAll(async () => {
   directory = mkdtempSync(join(tmpdir(), "feeds-"));
   writeFileSync(join(directory, "exchange.ics"), FEED);
   feed = await startFakeIcsFeed(["exchange.ics"], pathToFileURL(`${directory}/`));
-  server = await startServer({ GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "", GOOGLE_CALENDAR_API_URL: "", CALENDAR_ICS_URL: feed.urlOf("exchange.ics") });
+  server = await startServer({
+    GOOGLE_CALENDAR_ID: "",
+    GOOGLE_API_KEY: "",
+    GOOGLE_CALENDAR_API_URL: "",
+    CALENDAR_ICS_URL: feed.urlOf("exchange.ics"),
+  });
 });
 afterAll(async () => {
   await server?.stop();
@@ -76,7 +81,8 @@ describe("an Exchange feed with Windows zones, a moved all-day occurrence and on
     const response = await fetch(`${server.url}/api/calendar/events`);
     expect(response.status).toBe(200);
     const { events } = (await response.json()) as EventsResponse;
-    const days = (title: string) => events.filter((e) => e.summary === title).map((e) => (e.start && "date" in e.start ? e.start.date : e.start?.dateTime));
+    const days = (title: string) =>
+      events.filter((e) => e.summary === title).map((e) => (e.start && "date" in e.start ? e.start.date : e.start?.dateTime));
 
     const series = Array.from({ length: 10 }, (_, i) => iso(first + i * 7 * DAY)).filter((d) => d !== iso(moved));
     expect(days("Open day")).toEqual(series);

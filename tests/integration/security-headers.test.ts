@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest, type RawAnswer } from "../support/raw-http";
 import { startServer, type RunningServer } from "../support/start-server";
 
-const NO_SOURCE = { GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "", CALENDAR_ICS_URL: "", GOOGLE_CALENDAR_API_URL: "", CONTACT_SURVEY_URL: "", TRUST_PROXY: "" };
+const NO_SOURCE = {
+  GOOGLE_CALENDAR_ID: "",
+  GOOGLE_API_KEY: "",
+  CALENDAR_ICS_URL: "",
+  GOOGLE_CALENDAR_API_URL: "",
+  CONTACT_SURVEY_URL: "",
+  TRUST_PROXY: "",
+};
 const PAGES = ["/", "/apply", "/about", "/contact", "/events", "/portal"];
 
 /** The policy as a map from directive to its sources. */
@@ -110,18 +117,23 @@ describe("security headers", () => {
     expectSecurityHeaders(answer, "414");
   });
 
-  it.each([...PAGES, "/this-page-does-not-exist"])("%s: exactly its inline scripts' hashes are allowed, and there are no inline styles", async (path) => {
-    const answer = await rawRequest(server.url, path);
-    const allowed = parseCsp(answer.headers["content-security-policy"]).get("script-src")?.slice(1) ?? [];
-    const inline = [...answer.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(([, attrs]) => !/\ssrc=/.test(attrs ?? ""));
-    // React Router's context, stream and scroll restoration scripts, the inert module entry, the starter.
-    expect(executableScriptTags(answer.body).length).toBeGreaterThanOrEqual(4);
-    expect(new Set(allowed)).toEqual(new Set(inline.map(([, , text]) => sha256(text ?? ""))));
-    expect(answer.body).not.toContain("nonce=");
-    // style-src has no 'unsafe-inline': no style attributes, no <style> elements.
-    expect(answer.body).not.toMatch(/<[a-z][^>]*\sstyle=/i);
-    expect(answer.body).not.toMatch(/<style\b/i);
-  });
+  it.each([...PAGES, "/this-page-does-not-exist"])(
+    "%s: exactly its inline scripts' hashes are allowed, and there are no inline styles",
+    async (path) => {
+      const answer = await rawRequest(server.url, path);
+      const allowed = parseCsp(answer.headers["content-security-policy"]).get("script-src")?.slice(1) ?? [];
+      const inline = [...answer.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(
+        ([, attrs]) => !/\ssrc=/.test(attrs ?? ""),
+      );
+      // React Router's context, stream and scroll restoration scripts, the inert module entry, the starter.
+      expect(executableScriptTags(answer.body).length).toBeGreaterThanOrEqual(4);
+      expect(new Set(allowed)).toEqual(new Set(inline.map(([, , text]) => sha256(text ?? ""))));
+      expect(answer.body).not.toContain("nonce=");
+      // style-src has no 'unsafe-inline': no style attributes, no <style> elements.
+      expect(answer.body).not.toMatch(/<[a-z][^>]*\sstyle=/i);
+      expect(answer.body).not.toMatch(/<style\b/i);
+    },
+  );
 
   it("gives every visitor the same page, headers included", async () => {
     const first = await rawRequest(server.url, "/about");

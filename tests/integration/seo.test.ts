@@ -26,7 +26,12 @@ afterAll(() => server?.stop());
 type Json = Record<string, unknown>;
 
 const decode = (text: string) =>
-  text.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 /** Every JSON-LD block of a page, parsed (a block may hold one object or an array of them). */
 function jsonLd(page: string): Json[] {
@@ -39,7 +44,9 @@ function jsonLd(page: string): Json[] {
 
 /** Attributes of every <meta> tag. */
 function metas(page: string): Array<Record<string, string>> {
-  return [...page.matchAll(/<meta\b[^>]*>/g)].map((m) => Object.fromEntries([...m[0].matchAll(/([\w:-]+)="([^"]*)"/g)].map((a) => [a[1]!, decode(a[2]!)])));
+  return [...page.matchAll(/<meta\b[^>]*>/g)].map((m) =>
+    Object.fromEntries([...m[0].matchAll(/([\w:-]+)="([^"]*)"/g)].map((a) => [a[1]!, decode(a[2]!)])),
+  );
 }
 const meta = (page: string, key: string) => metas(page).find((m) => m.property === key || m.name === key)?.content;
 
@@ -112,7 +119,9 @@ describe("Event structured data on /events", () => {
       expect(typeof event.name === "string" && event.name.trim().length > 0, label).toBe(true);
       expect(event.startDate, label).toMatch(isoDate);
       expect(event.endDate, label).toMatch(isoDate);
-      expect(Date.parse(event.endDate as string), `${label} ends after it starts`).toBeGreaterThanOrEqual(Date.parse(event.startDate as string));
+      expect(Date.parse(event.endDate as string), `${label} ends after it starts`).toBeGreaterThanOrEqual(
+        Date.parse(event.startDate as string),
+      );
       expect(Date.parse(event.endDate as string), `${label} is upcoming`).toBeGreaterThan(Date.now() - 86_400_000);
       expect(event.eventStatus, label).toMatch(/^https:\/\/schema\.org\/Event(Scheduled|Cancelled|Postponed|Rescheduled|MovedOnline)$/);
       expect(event.eventAttendanceMode, label).toMatch(/^https:\/\/schema\.org\/(Offline|Online|Mixed)EventAttendanceMode$/);
@@ -160,7 +169,8 @@ describe("FAQPage structured data on /apply", () => {
       expect(decode(page)).toContain(apply.faq[index]!.answer);
     }
     // Only /apply carries it.
-    for (const path of PATHS.filter((p) => p !== "/apply")) expect(jsonLd(html.get(path)!).some((i) => i["@type"] === "FAQPage")).toBe(false);
+    for (const path of PATHS.filter((p) => p !== "/apply"))
+      expect(jsonLd(html.get(path)!).some((i) => i["@type"] === "FAQPage")).toBe(false);
   });
 });
 

@@ -16,7 +16,9 @@ async function start(env: Record<string, string>): Promise<Started> {
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once("exit", (code) => resolve({ code, at: Date.now() })));
+  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+    child.once("exit", (code) => resolve({ code, at: Date.now() })),
+  );
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 15_000);
     child.stdout.on("data", () => {
@@ -68,49 +70,52 @@ afterEach(async () => {
 });
 
 describe("graceful shutdown", () => {
-  it.each(["SIGTERM", "SIGINT"] as const)("on %s finishes a slow request in flight, refuses new connections and exits 0 within 10 s", async (signal) => {
-    fake = await startFakeGoogleCalendar({ slowMs: 2_000 });
-    fake.setScenario("slow");
-    server = await start({ GOOGLE_CALENDAR_ID: fake.calendarId, GOOGLE_API_KEY: fake.apiKey, GOOGLE_CALENDAR_API_URL: fake.url });
-    const { port } = server;
+  it.each(["SIGTERM", "SIGINT"] as const)(
+    "on %s finishes a slow request in flight, refuses new connections and exits 0 within 10 s",
+    async (signal) => {
+      fake = await startFakeGoogleCalendar({ slowMs: 2_000 });
+      fake.setScenario("slow");
+      server = await start({ GOOGLE_CALENDAR_ID: fake.calendarId, GOOGLE_API_KEY: fake.apiKey, GOOGLE_CALENDAR_API_URL: fake.url });
+      const { port } = server;
 
-    // An idle keep-alive connection, and a request that waits ~2 s on the calendar.
-    const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 });
-    expect((await get(port, "/healthz", keepAlive)).status).toBe(200);
-    const idleSocketClosed = new Promise<number>((resolve) => {
-      const sockets = Object.values(keepAlive.freeSockets).flat();
-      expect(sockets).toHaveLength(1);
-      sockets[0]!.once("close", () => resolve(Date.now()));
-    });
-    const inFlight = get(port, "/api/calendar/events");
-    inFlight.catch(() => {}); // awaited below; a failure there fails the test
-    // Both parts of the read (upcoming, past) are in flight.
-    await expect.poll(() => fake!.requestCount(), { timeout: 5_000 }).toBe(2);
+      // An idle keep-alive connection, and a request that waits ~2 s on the calendar.
+      const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 });
+      expect((await get(port, "/healthz", keepAlive)).status).toBe(200);
+      const idleSocketClosed = new Promise<number>((resolve) => {
+        const sockets = Object.values(keepAlive.freeSockets).flat();
+        expect(sockets).toHaveLength(1);
+        sockets[0]!.once("close", () => resolve(Date.now()));
+      });
+      const inFlight = get(port, "/api/calendar/events");
+      inFlight.catch(() => {}); // awaited below; a failure there fails the test
+      // Both parts of the read (upcoming, past) are in flight.
+      await expect.poll(() => fake!.requestCount(), { timeout: 5_000 }).toBe(2);
 
-    const signalledAt = Date.now();
-    server.child.kill(signal);
+      const signalledAt = Date.now();
+      server.child.kill(signal);
 
-    // Idle connections are closed at once; new ones are refused.
-    expect(await idleSocketClosed).toBeLessThan(signalledAt + 1_000);
-    await expect.poll(() => connectError(port), { timeout: 2_000 }).toBe("ECONNREFUSED");
+      // Idle connections are closed at once; new ones are refused.
+      expect(await idleSocketClosed).toBeLessThan(signalledAt + 1_000);
+      await expect.poll(() => connectError(port), { timeout: 2_000 }).toBe("ECONNREFUSED");
 
-    // The request in flight completes normally, told that its connection closes.
-    const answer = await inFlight;
-    expect(answer.status).toBe(200);
-    expect(JSON.parse(answer.body).events.length).toBeGreaterThan(0);
-    expect(answer.connection).toBe("close");
+      // The request in flight completes normally, told that its connection closes.
+      const answer = await inFlight;
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body).events.length).toBeGreaterThan(0);
+      expect(answer.connection).toBe("close");
 
-    const { code, at } = await server.exited;
-    expect(code).toBe(0);
-    expect(at - signalledAt).toBeLessThan(10_000);
-    // It waited for the request (under 2 s more), not for the grace period.
-    expect(at - signalledAt).toBeLessThan(5_000);
-    const log = server.output();
-    expect(log).toContain('"msg":"shutting down: no new connections; finishing requests in flight"');
-    expect(log).toContain(`"signal":"${signal}"`);
-    expect(log).toContain('"msg":"stopped"');
-    keepAlive.destroy();
-  });
+      const { code, at } = await server.exited;
+      expect(code).toBe(0);
+      expect(at - signalledAt).toBeLessThan(10_000);
+      // It waited for the request (under 2 s more), not for the grace period.
+      expect(at - signalledAt).toBeLessThan(5_000);
+      const log = server.output();
+      expect(log).toContain('"msg":"shutting down: no new connections; finishing requests in flight"');
+      expect(log).toContain(`"signal":"${signal}"`);
+      expect(log).toContain('"msg":"stopped"');
+      keepAlive.destroy();
+    },
+  );
 
   it("closes a connection still busy after the 8 s grace period, and exits 0 before 10 s", async () => {
     server = await start({ GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "" });

@@ -5,7 +5,10 @@ import { startServer, type RunningServer } from "../support/start-server";
 
 type LogLine = { level?: string; msg?: string };
 const lines = (output: string): LogLine[] =>
-  output.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as LogLine);
+  output
+    .split("\n")
+    .filter((l) => l.startsWith("{"))
+    .map((l) => JSON.parse(l) as LogLine);
 
 let server: RunningServer | undefined;
 afterEach(() => server?.stop());

@@ -20,12 +20,25 @@ async function get(path: string, init?: RequestInit) {
 }
 
 const pages: Array<[path: string, texts: string[]]> = [
-  ["/", ["Join the private network for founders", "Apply to Join", "Featured founders", "Starting a company is lonely", "Member Benefits", "Maya Okafor"]],
+  [
+    "/",
+    [
+      "Join the private network for founders",
+      "Apply to Join",
+      "Featured founders",
+      "Starting a company is lonely",
+      "Member Benefits",
+      "Maya Okafor",
+    ],
+  ],
   ["/apply", ["Apply to Join", "Complete the application", "Review process", "Welcome aboard", "Start Application"]],
   ["/about", ["Mission &amp; Values", "Global Leadership Board", "The Columbia Advantage", "not-for-profit", "not affiliated"]],
   ["/contact", ["Get In Touch", "Full Name", "Email", "Message", "CONTACT US"]],
   ["/events", ["Member Events", "Upcoming", "Past", "Shared calendar"]],
-  ["/portal", ["Member Portal", "Member directory", "Exclusive content", "Event registration", "Partner discounts", "Access Member Portal"]],
+  [
+    "/portal",
+    ["Member Portal", "Member directory", "Exclusive content", "Event registration", "Partner discounts", "Access Member Portal"],
+  ],
 ];
 
 describe("pages", () => {
@@ -74,7 +87,8 @@ describe("pages", () => {
 
   it("answers applicants on /apply: who is eligible, dues, review time, each step's details, a FAQ", async () => {
     const { body } = await get("/apply");
-    for (const text of ["Who can apply", "Dues", "Review takes", "Frequently asked questions", "About 15 minutes"]) expect(body).toContain(text);
+    for (const text of ["Who can apply", "Dues", "Review takes", "Frequently asked questions", "About 15 minutes"])
+      expect(body).toContain(text);
     expect(body.match(/<li class="flex flex-col gap-4 rounded-2xl/g)).toHaveLength(3);
   });
 });

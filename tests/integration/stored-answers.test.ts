@@ -18,7 +18,11 @@ function decoded(answer: RawAnswer): string {
   return answer.body;
 }
 
-const renders = (server: RunningServer) => server.output().split("\n").filter((line) => line.includes('"rendered an answer"')).length;
+const renders = (server: RunningServer) =>
+  server
+    .output()
+    .split("\n")
+    .filter((line) => line.includes('"rendered an answer"')).length;
 
 describe("stored answers", () => {
   let server: RunningServer;
@@ -60,7 +64,8 @@ describe("stored answers", () => {
     const head = await rawRequest(server.url, "/about", { method: "HEAD", headers: { "Accept-Encoding": "gzip" } });
     expect(head.status).toBe(200);
     expect(head.bytes.length).toBe(0);
-    for (const name of ["etag", "content-length", "content-type", "content-security-policy", "cache-control"]) expect(head.headers[name], name).toBe(get.headers[name]);
+    for (const name of ["etag", "content-length", "content-type", "content-security-policy", "cache-control"])
+      expect(head.headers[name], name).toBe(get.headers[name]);
   });
 
   it("ignores query parameters a page does not read, and keeps those it does", async () => {
@@ -74,7 +79,9 @@ describe("stored answers", () => {
     expect(past.body).toContain("Past events");
     expect((await rawRequest(server.url, "/events?fbclid=1&tab=past&x=2")).body).toBe(past.body);
     expect((await rawRequest(server.url, "/events?tab=PAST")).body).toBe((await rawRequest(server.url, "/events")).body);
-    expect((await rawRequest(server.url, "/events?all=1&tab=past")).body).toBe((await rawRequest(server.url, "/events?tab=past&all=1")).body);
+    expect((await rawRequest(server.url, "/events?all=1&tab=past")).body).toBe(
+      (await rawRequest(server.url, "/events?tab=past&all=1")).body,
+    );
   });
 
   it("serves one stored 404 page for every unknown path", async () => {
@@ -120,7 +127,17 @@ describe("stored answers", () => {
 
   it("renders nothing for junk: query strings, unknown paths, unknown events, case and slashes", async () => {
     // Every answer below exists already once these have been asked for.
-    const seen = ["/", "/events", "/events?tab=past", "/wp-login.php", "/api/calendar/events/x.ics", "/about/", "/ABOUT", "/about.data", "/junk.data"];
+    const seen = [
+      "/",
+      "/events",
+      "/events?tab=past",
+      "/wp-login.php",
+      "/api/calendar/events/x.ics",
+      "/about/",
+      "/ABOUT",
+      "/about.data",
+      "/junk.data",
+    ];
     for (const target of seen) await rawRequest(server.url, target);
     const before = renders(server);
     expect(before).toBeGreaterThan(0);
@@ -145,7 +162,10 @@ describe("stored answers", () => {
   it("renders every static page and the 404 page before it listens", () => {
     const lines = server.output().split("\n");
     const listening = lines.findIndex((line) => line.includes("listening on"));
-    const early = lines.slice(0, listening).filter((line) => line.includes('"rendered an answer"')).map((line) => JSON.parse(line).url);
+    const early = lines
+      .slice(0, listening)
+      .filter((line) => line.includes('"rendered an answer"'))
+      .map((line) => JSON.parse(line).url);
     // The sitemap lists the upcoming events' pages, so it follows the calendar and is not warmed.
     expect(new Set(early)).toEqual(new Set([...STATIC.filter((path) => path !== "/sitemap.xml"), "/__not-found"]));
   });
@@ -182,7 +202,10 @@ describe("the events page and API follow the calendar", () => {
 
     google.setScenario("empty");
     await expect
-      .poll(async () => JSON.parse((await rawRequest(server.url, "/api/calendar/events")).body).events.length, { timeout: 10_000, interval: 300 })
+      .poll(async () => JSON.parse((await rawRequest(server.url, "/api/calendar/events")).body).events.length, {
+        timeout: 10_000,
+        interval: 300,
+      })
       .toBe(0);
     const emptied = await rawRequest(server.url, "/events");
     expect(emptied.body).not.toBe(first.body);

@@ -22,7 +22,15 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
     cwd,
     // Every test request comes from loopback: the rate limits are lifted unless a test sets them.
-    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", RATE_LIMIT_PER_MINUTE: "10000000", PAGE_RATE_LIMIT_PER_MINUTE: "10000000", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      RATE_LIMIT_PER_MINUTE: "10000000",
+      PAGE_RATE_LIMIT_PER_MINUTE: "10000000",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

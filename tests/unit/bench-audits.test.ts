@@ -5,7 +5,11 @@ import { notFoundByDesign, scoreWithout } from "../../scripts/bench/audits.js";
 
 const URL_404 = "http://127.0.0.1:4000/no-such-page";
 const noindex = { source: { type: "node", snippet: '<meta name="robots" content="noindex" />' } };
-const documentError = { source: "network", description: "Failed to load resource: the server responded with a status of 404 (Not Found)", sourceLocation: { url: URL_404 } };
+const documentError = {
+  source: "network",
+  description: "Failed to load resource: the server responded with a status of 404 (Not Found)",
+  sourceLocation: { url: URL_404 },
+};
 
 /** Just the parts of a Lighthouse result these functions read. */
 function lhr({ crawl = [noindex], console: consoleItems = [documentError] }: { crawl?: unknown[]; console?: unknown[] } = {}): Result {
@@ -23,7 +27,13 @@ function lhr({ crawl = [noindex], console: consoleItems = [documentError] }: { c
           { id: "meta-description", weight: 1 },
         ],
       },
-      "best-practices": { score: 0.5, auditRefs: [{ id: "errors-in-console", weight: 1 }, { id: "doctype", weight: 1 }] },
+      "best-practices": {
+        score: 0.5,
+        auditRefs: [
+          { id: "errors-in-console", weight: 1 },
+          { id: "doctype", weight: 1 },
+        ],
+      },
     },
     audits: {
       "http-status-code": audit(0),

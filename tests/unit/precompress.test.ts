@@ -24,7 +24,18 @@ describe("precompressDirectory", () => {
     const written = precompressDirectory(dir);
     expect(written.map((w) => path.relative(dir, w.file)).sort()).toEqual(["assets/app.js", "assets/noise.js", "site.webmanifest"]);
     const names = [...readdirSync(dir), ...readdirSync(path.join(dir, "assets")).map((f) => `assets/${f}`)].sort();
-    expect(names).toEqual(["assets", "assets/app.js", "assets/app.js.br", "assets/app.js.gz", "assets/noise.js", "photo.png", "site.webmanifest", "site.webmanifest.br", "site.webmanifest.gz", "small.css"]);
+    expect(names).toEqual([
+      "assets",
+      "assets/app.js",
+      "assets/app.js.br",
+      "assets/app.js.gz",
+      "assets/noise.js",
+      "photo.png",
+      "site.webmanifest",
+      "site.webmanifest.br",
+      "site.webmanifest.gz",
+      "small.css",
+    ]);
     expect(brotliDecompressSync(readFileSync(path.join(dir, "assets", "app.js.br"))).toString()).toBe(script);
     expect(gunzipSync(readFileSync(path.join(dir, "assets", "app.js.gz"))).toString()).toBe(script);
     const app = written.find((w) => w.file.endsWith("app.js"))!;

@@ -39,7 +39,12 @@ describe("toast store", () => {
 
   it("dismissing without an id closes every toast", () => {
     const state = toastReducer(
-      { toasts: [{ id: "1", open: true }, { id: "2", open: true }] },
+      {
+        toasts: [
+          { id: "1", open: true },
+          { id: "2", open: true },
+        ],
+      },
       { type: "DISMISS" },
     );
     expect(state.toasts.every((t) => !t.open)).toBe(true);

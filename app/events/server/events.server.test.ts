@@ -48,7 +48,11 @@ describe("the bundled sample", () => {
         expect(list.some((e) => e.start && "dateTime" in e.start && /-0[45]:00$/.test(e.start.dateTime))).toBe(true);
       }
       // A multi-day all-day event, and HTML that survived sanitizing.
-      expect(answer.events.some((e) => e.start && "date" in e.start && e.end && "date" in e.end && Date.parse(e.end.date) - Date.parse(e.start.date) > 86_400_000)).toBe(true);
+      expect(
+        answer.events.some(
+          (e) => e.start && "date" in e.start && e.end && "date" in e.end && Date.parse(e.end.date) - Date.parse(e.start.date) > 86_400_000,
+        ),
+      ).toBe(true);
       expect(answer.events.some((e) => e.description?.includes("<ul>") && e.description.includes('rel="noopener noreferrer"'))).toBe(true);
     },
   );
@@ -60,18 +64,25 @@ describe("events service status and incident logging", () => {
     let status = 200;
     const upstreamLines: string[] = [];
     const lines: string[] = [];
-    const service = createEventsService(parseEnv({ CALENDAR_ICS_URL: "https://calendar.example.org/feed.ics", EVENTS_CACHE_TTL_SECONDS: "60" }), {
-      clock: { now: () => now },
-      upstream: {
-        timeoutMs: 1_000,
-        retries: 1,
-        backoffMs: () => 0,
-        sleep: async () => {},
-        fetch: async () => new Response(status === 200 ? "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n" : "down", { status }),
-        log: (message) => void upstreamLines.push(message),
+    const service = createEventsService(
+      parseEnv({ CALENDAR_ICS_URL: "https://calendar.example.org/feed.ics", EVENTS_CACHE_TTL_SECONDS: "60" }),
+      {
+        clock: { now: () => now },
+        upstream: {
+          timeoutMs: 1_000,
+          retries: 1,
+          backoffMs: () => 0,
+          sleep: async () => {},
+          fetch: async () => new Response(status === 200 ? "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n" : "down", { status }),
+          log: (message) => void upstreamLines.push(message),
+        },
+        log: {
+          warn: (m) => void lines.push(`warn ${m}`),
+          info: (m) => void lines.push(`info ${m}`),
+          debug: (m) => void lines.push(`debug ${m}`),
+        },
       },
-      log: { warn: (m) => void lines.push(`warn ${m}`), info: (m) => void lines.push(`info ${m}`), debug: (m) => void lines.push(`debug ${m}`) },
-    });
+    );
     expect(service.status()).toMatchObject({ source: "ics", state: "cold" });
     await service.getEvents();
     expect(service.status()).toMatchObject({ source: "ics", state: "fresh", lastSuccessAt: now, consecutiveFailures: 0 });

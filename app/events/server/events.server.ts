@@ -44,7 +44,12 @@ export function sortEvents(events: CalendarEvent[]): CalendarEvent[] {
   const seen = new Set<string>();
   return events
     .filter((e) => !seen.has(e.id) && seen.add(e.id))
-    .sort((a, b) => startInstant(a.start) - startInstant(b.start) || startInstant(a.end) - startInstant(b.end) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    .sort(
+      (a, b) =>
+        startInstant(a.start) - startInstant(b.start) ||
+        startInstant(a.end) - startInstant(b.end) ||
+        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    );
 }
 
 /** How the events source is doing, for /readyz: no URLs, ids or keys. */

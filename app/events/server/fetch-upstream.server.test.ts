@@ -76,7 +76,8 @@ function options(overrides: Partial<UpstreamOptions> = {}) {
 }
 
 const shape = z.object({ ok: z.literal(true) });
-const get = (opts: UpstreamOptions) => requestUpstream({ url, label: "Test upstream", accept: "application/json", read: readJson(shape, "Test upstream") }, opts);
+const get = (opts: UpstreamOptions) =>
+  requestUpstream({ url, label: "Test upstream", accept: "application/json", read: readJson(shape, "Test upstream") }, opts);
 
 const failure = (promise: Promise<unknown>) => rejectionOf(promise, UpstreamError);
 
@@ -123,7 +124,13 @@ describe("requestUpstream", () => {
     script = (n) => (n === 1 ? { status: 403, body: "limit" } : { status: 200, body: '{"ok":true}' });
     const { opts } = options();
     const result = await requestUpstream(
-      { url, label: "Test", accept: "application/json", read: readJson(shape, "Test"), retryableStatus: (s, body) => s === 403 && body === "limit" },
+      {
+        url,
+        label: "Test",
+        accept: "application/json",
+        read: readJson(shape, "Test"),
+        retryableStatus: (s, body) => s === 403 && body === "limit",
+      },
       opts,
     );
     expect(result).toEqual({ ok: true });
@@ -169,7 +176,11 @@ describe("requestUpstream", () => {
       throw new TypeError("Cannot read properties of undefined (reading 'zone')");
     };
     const error = await failure(requestUpstream({ url, label: "Test upstream", accept: "text/calendar", read }, opts));
-    expect(error).toMatchObject({ kind: "unreadable", retryable: false, message: "Test upstream arrived but could not be read (TypeError)" });
+    expect(error).toMatchObject({
+      kind: "unreadable",
+      retryable: false,
+      message: "Test upstream arrived but could not be read (TypeError)",
+    });
     expect(count).toBe(1);
     expect(logs).toEqual(["[events] Test upstream arrived but could not be read (TypeError) (attempt 1 of 3)"]);
   });
@@ -191,7 +202,9 @@ describe("requestUpstream", () => {
     expect(error.message).not.toContain("SECRET-KEY");
     expect(error.message).not.toContain("127.0.0.1");
     for (const line of logs) expect(line).not.toContain("SECRET-KEY");
-    const unreachable = await failure(get({ ...opts, fetch: () => Promise.reject(new TypeError("fetch failed", { cause: { code: "ECONNREFUSED" } })) }));
+    const unreachable = await failure(
+      get({ ...opts, fetch: () => Promise.reject(new TypeError("fetch failed", { cause: { code: "ECONNREFUSED" } })) }),
+    );
     expect(unreachable.message).toBe("Test upstream could not be reached (ECONNREFUSED)");
   });
 });
@@ -223,7 +236,11 @@ describe("the body size limit", () => {
     script = () => ({ status: 200, body: bodyOf(LIMIT + 1) });
     const { opts, logs } = options({ maxBodyBytes: LIMIT });
     const error = await failure(get(opts));
-    expect(error).toMatchObject({ kind: "too-large", retryable: false, message: "Test upstream answered a body larger than 1024 bytes; refused" });
+    expect(error).toMatchObject({
+      kind: "too-large",
+      retryable: false,
+      message: "Test upstream answered a body larger than 1024 bytes; refused",
+    });
     expect(count).toBe(1);
     expect(logs).toEqual(["[events] Test upstream answered a body larger than 1024 bytes; refused (attempt 1 of 3)"]);
   });

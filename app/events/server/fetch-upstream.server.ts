@@ -82,7 +82,8 @@ export async function requestUpstream<T>(spec: RequestSpec<T>, options: Upstream
     try {
       return await attemptOnce(spec, options);
     } catch (error) {
-      const failure = error instanceof UpstreamError ? error : new UpstreamError(`${spec.label}: unexpected failure`, "network", undefined, false);
+      const failure =
+        error instanceof UpstreamError ? error : new UpstreamError(`${spec.label}: unexpected failure`, "network", undefined, false);
       lastError = failure;
       const more = failure.retryable && attempt < options.retries;
       options.log(`[events] ${failure.message} (attempt ${attempt + 1} of ${options.retries + 1}${more ? ", retrying" : ""})`);
@@ -158,7 +159,8 @@ async function readBody(response: Response, limit: number, label: string): Promi
 
 function abortOrNetwork(error: unknown, label: string, timeout: AbortSignal, timeoutMs: number): UpstreamError {
   if (timeout.aborted) return new UpstreamError(`${label} did not answer within ${timeoutMs} ms`, "timeout", undefined, true);
-  if (error instanceof Error && error.name === "AbortError") return new UpstreamError(`${label}: request aborted`, "network", undefined, false);
+  if (error instanceof Error && error.name === "AbortError")
+    return new UpstreamError(`${label}: request aborted`, "network", undefined, false);
   // Node's fetch errors say "fetch failed" with a code in `cause`; the code is safe to log, the URL is not.
   const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
   const code = typeof cause?.code === "string" && /^[A-Z0-9_]+$/.test(cause.code) ? ` (${cause.code})` : "";

@@ -46,7 +46,16 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
     ]);
     for (const r of fake.requests) expect(r.path).toBe(`/calendar/v3/calendars/${encodeURIComponent(fake.calendarId)}/events`);
     const ids = events.map((e) => e.id);
-    expect(ids).toEqual(["past300", "past200allday", "past30", "weeklycoffee_20260101T133000Z", "next7", "retreat", "member90", "future200"]);
+    expect(ids).toEqual([
+      "past300",
+      "past200allday",
+      "past30",
+      "weeklycoffee_20260101T133000Z",
+      "next7",
+      "retreat",
+      "member90",
+      "future200",
+    ]);
     expect(ids.some((id) => id.startsWith("cancelled"))).toBe(false);
     expect(fake.unhandled).toEqual([]);
   });
@@ -71,11 +80,15 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
     logs = [];
     const capped = await fetchGoogleEvents(config, window, options({ timeoutMs: 10_000 }), undefined, { maxPages: 10, maxEvents: 2_000 });
     expect(capped).toHaveLength(2_000);
-    const upcomingIds = all.filter((e) => e.start && Date.parse("dateTime" in e.start ? e.start.dateTime : e.start.date) >= NOW).map((e) => e.id);
+    const upcomingIds = all
+      .filter((e) => e.start && Date.parse("dateTime" in e.start ? e.start.dateTime : e.start.date) >= NOW)
+      .map((e) => e.id);
     expect(capped.slice(-upcomingIds.length).map((e) => e.id)).toEqual(upcomingIds);
     // Exactly the newest past events are kept.
     expect(capped.map((e) => e.id)).toEqual(all.slice(all.length - 2_000).map((e) => e.id));
-    expect(logs).toEqual([`[events] Google Calendar has more than 2000 events in the window: the ${all.length - 2_000} oldest past events are left out`]);
+    expect(logs).toEqual([
+      `[events] Google Calendar has more than 2000 events in the window: the ${all.length - 2_000} oldest past events are left out`,
+    ]);
   });
 
   it("keeps an unreadable start as written, and drops items Google's schema would never send, naming them", async () => {
@@ -86,8 +99,21 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
       start: { dateTime: "not-a-real-date", timeZone: "America/New_York" },
     });
     expect(events.find((e) => e.id === "undated")?.start).toBeUndefined();
-    expect(events.map((e) => e.id)).toEqual(["past300", "past200allday", "past30", "weeklycoffee_20260101T133000Z", "next7", "retreat", "member90", "future200", "unparseable", "undated"]);
-    expect(logs).toEqual(['[events] Google Calendar: 2 unreadable events left out, the rest is shown: (an item without an id), "startisanumber"']);
+    expect(events.map((e) => e.id)).toEqual([
+      "past300",
+      "past200allday",
+      "past30",
+      "weeklycoffee_20260101T133000Z",
+      "next7",
+      "retreat",
+      "member90",
+      "future200",
+      "unparseable",
+      "undated",
+    ]);
+    expect(logs).toEqual([
+      '[events] Google Calendar: 2 unreadable events left out, the rest is shown: (an item without an id), "startisanumber"',
+    ]);
   });
 
   it("maps Google's resource: New York offsets, all-day dates, sanitized HTML", async () => {

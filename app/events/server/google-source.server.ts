@@ -95,7 +95,13 @@ export function googleUsageLimit(status: number, body: string): string | undefin
 /** One part of the window, every page up to the limit; `capped` when Google had more. */
 type Part = { items: unknown[]; capped: boolean };
 
-async function readPart(config: GoogleSourceConfig, range: Window, options: UpstreamOptions, maxPages: number, signal?: AbortSignal): Promise<Part> {
+async function readPart(
+  config: GoogleSourceConfig,
+  range: Window,
+  options: UpstreamOptions,
+  maxPages: number,
+  signal?: AbortSignal,
+): Promise<Part> {
   const items: unknown[] = [];
   let pageToken: string | undefined;
   for (let page = 1; page <= maxPages; page++) {
@@ -191,11 +197,17 @@ export async function fetchGoogleEvents(
   const upcomingIds = new Set(upcomingEvents.map((e) => e.id));
   let pastEvents = readItems(past.items, unreadable).filter((e) => !upcomingIds.has(e.id)); // running at `now`: in both lists
   if (unreadable.length > 0) {
-    options.log(`[events] ${LABEL}: ${unreadable.length} unreadable ${unreadable.length === 1 ? "event" : "events"} left out, the rest is shown: ${unreadable.slice(0, 20).join(", ")}`);
+    options.log(
+      `[events] ${LABEL}: ${unreadable.length} unreadable ${unreadable.length === 1 ? "event" : "events"} left out, the rest is shown: ${unreadable.slice(0, 20).join(", ")}`,
+    );
   }
   const pageCap = limits.maxPages * GOOGLE_PAGE_SIZE;
-  if (upcoming.capped) options.log(`[events] ${LABEL} has more than ${pageCap} upcoming events (${limits.maxPages} pages); the latest are left out`);
-  if (past.capped) options.log(`[events] ${LABEL} has more than ${pageCap} past events in the window (${limits.maxPages} pages); the most recent past ones are left out`);
+  if (upcoming.capped)
+    options.log(`[events] ${LABEL} has more than ${pageCap} upcoming events (${limits.maxPages} pages); the latest are left out`);
+  if (past.capped)
+    options.log(
+      `[events] ${LABEL} has more than ${pageCap} past events in the window (${limits.maxPages} pages); the most recent past ones are left out`,
+    );
 
   const room = Math.max(0, limits.maxEvents - upcomingEvents.length);
   if (pastEvents.length > room) {

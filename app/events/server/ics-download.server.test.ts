@@ -42,7 +42,10 @@ describe("eventToIcs", () => {
   });
 
   it("writes all-day events as VALUE=DATE with the exclusive end", () => {
-    const ics = eventToIcs({ id: "x", summary: "Retreat", start: { date: "2026-03-20" }, end: { date: "2026-03-23" } }, { now, uidDomain: "example.org" });
+    const ics = eventToIcs(
+      { id: "x", summary: "Retreat", start: { date: "2026-03-20" }, end: { date: "2026-03-23" } },
+      { now, uidDomain: "example.org" },
+    );
     expect(ics).toContain("DTSTART;VALUE=DATE:20260320\r\n");
     expect(ics).toContain("DTEND;VALUE=DATE:20260323\r\n");
   });
@@ -55,7 +58,7 @@ describe("eventToIcs", () => {
 
   it.each([
     ["Member Core Group Dinner", "member-core-group-dinner.ics"],
-    ["Café & Co. / \"quoted\"", "cafe-co-quoted.ics"],
+    ['Café & Co. / "quoted"', "cafe-co-quoted.ics"],
     ["", "event.ics"],
     ["日本語", "event.ics"],
   ])("file name for %j is %s", (summary, name) => {

@@ -104,7 +104,10 @@ describe("Apple (iCloud) export: bare dates without VALUE=DATE, DURATION, X-WR-T
   it("keeps a week-long bare-date event with its exclusive end when it is inside the window", async () => {
     const early = eventsWindow(new Date("2024-02-20T12:00:00Z"));
     const events = await fetchIcsEvents(feed.urlOf("apple-bare-dates.ics"), early, options);
-    expect(events.find((e) => e.summary === "Founders' reading week")).toMatchObject({ start: { date: "2024-02-15" }, end: { date: "2024-02-22" } });
+    expect(events.find((e) => e.summary === "Founders' reading week")).toMatchObject({
+      start: { date: "2024-02-15" },
+      end: { date: "2024-02-22" },
+    });
   });
 });
 
@@ -142,7 +145,9 @@ describe("Meetup export: one start that is not a date among eight good events", 
       "Speaker Series: boards | 2026-03-19T19:00:00-04:00 America/New_York → 2026-03-19T21:00:00-04:00 America/New_York",
       "Speaker Series: pricing | 2026-03-05T19:00:00-05:00 America/New_York → 2026-03-05T21:00:00-05:00 America/New_York",
     ]);
-    expect(logs).toEqual([`[events] The calendar feed has unreadable events or properties, the rest is shown: UID "event_reunion@meetup.com" (DTSTART left out)`]);
+    expect(logs).toEqual([
+      `[events] The calendar feed has unreadable events or properties, the rest is shown: UID "event_reunion@meetup.com" (DTSTART left out)`,
+    ]);
   });
 });
 

@@ -118,12 +118,26 @@ describe("parseIcsEvents: bad input", () => {
 
 describe("parseIcsEvents: ends written in the other form, or not at all", () => {
   const feed = (...event: string[]) =>
-    ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Fixtures//Ends//EN", "BEGIN:VEVENT", "UID:end@fixtures.example", "SUMMARY:End", ...event, "END:VEVENT", "END:VCALENDAR"].join("\r\n");
+    [
+      "BEGIN:VCALENDAR",
+      "VERSION:2.0",
+      "PRODID:-//Fixtures//Ends//EN",
+      "BEGIN:VEVENT",
+      "UID:end@fixtures.example",
+      "SUMMARY:End",
+      ...event,
+      "END:VEVENT",
+      "END:VCALENDAR",
+    ].join("\r\n");
   it.each([
     [["DTSTART;VALUE=DATE:20260331"], { date: "2026-03-31" }, { date: "2026-04-01" }], // a day, across a month's end
     [["DTSTART;VALUE=DATE:20260331", "DTEND:20260402T000000Z"], { date: "2026-03-31" }, { date: "2026-04-02" }],
     [["DTSTART;VALUE=DATE:20260331", "DURATION:P2D"], { date: "2026-03-31" }, { date: "2026-04-02" }],
-    [["DTSTART:20260310T230000Z", "DTEND;VALUE=DATE:20260311"], { dateTime: "2026-03-10T19:00:00-04:00" }, { dateTime: "2026-03-10T20:00:00-04:00" }], // midnight in the start's zone (UTC)
+    [
+      ["DTSTART:20260310T230000Z", "DTEND;VALUE=DATE:20260311"],
+      { dateTime: "2026-03-10T19:00:00-04:00" },
+      { dateTime: "2026-03-10T20:00:00-04:00" },
+    ], // midnight in the start's zone (UTC)
     [["DTSTART:20260310T230000Z"], { dateTime: "2026-03-10T19:00:00-04:00" }, { dateTime: "2026-03-10T19:00:00-04:00" }],
   ])("%j", (lines, start, end) => {
     expect(parseIcsEvents(feed(...lines), window).map((e) => [e.start, e.end])).toEqual([[start, end]]);
@@ -131,19 +145,40 @@ describe("parseIcsEvents: ends written in the other form, or not at all", () => 
 });
 
 describe("parseIcsEvents: odd structure", () => {
-  const event = (uid: string, ...extra: string[]) => ["BEGIN:VEVENT", `UID:${uid}`, `SUMMARY:${uid}`, "DTSTART:20260310T230000Z", ...extra, "END:VEVENT"];
+  const event = (uid: string, ...extra: string[]) => [
+    "BEGIN:VEVENT",
+    `UID:${uid}`,
+    `SUMMARY:${uid}`,
+    "DTSTART:20260310T230000Z",
+    ...extra,
+    "END:VEVENT",
+  ];
   const calendar = (...lines: string[]) => ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Fixtures//Odd//EN", ...lines, "END:VCALENDAR"];
 
   it("reads VCALENDARs written one after the other", () => {
     const text = [...calendar(...event("a")), ...calendar(...event("b"))].join("\r\n");
-    expect(parseIcsEvents(text, window).map((e) => e.summary).sort()).toEqual(["a", "b"]);
+    expect(
+      parseIcsEvents(text, window)
+        .map((e) => e.summary)
+        .sort(),
+    ).toEqual(["a", "b"]);
   });
 
   it("leaves out an event whose VALARM never ends, and drops a stray END", () => {
     const logs: string[] = [];
-    const text = calendar(...event("open-alarm", "BEGIN:VALARM", "TRIGGER:-PT15M"), ...event("stray-end", "END:VALARM"), ...event("good")).join("\r\n");
-    expect(parseIcsEvents(text, window, (m) => void logs.push(m)).map((e) => e.summary).sort()).toEqual(["good", "stray-end"]);
-    expect(logs).toEqual(['[events] The calendar feed has unreadable events or properties, the rest is shown: UID "open-alarm" (event left out); UID "stray-end" (END without BEGIN left out)']);
+    const text = calendar(
+      ...event("open-alarm", "BEGIN:VALARM", "TRIGGER:-PT15M"),
+      ...event("stray-end", "END:VALARM"),
+      ...event("good"),
+    ).join("\r\n");
+    expect(
+      parseIcsEvents(text, window, (m) => void logs.push(m))
+        .map((e) => e.summary)
+        .sort(),
+    ).toEqual(["good", "stray-end"]);
+    expect(logs).toEqual([
+      '[events] The calendar feed has unreadable events or properties, the rest is shown: UID "open-alarm" (event left out); UID "stray-end" (END without BEGIN left out)',
+    ]);
   });
 });
 
@@ -156,21 +191,81 @@ describe("parseIcsEvents: whatever one event holds, the feed is read", () => {
     "SUMMARY:Control",
     "END:VEVENT",
   ];
-  const properties = ["DTSTART", "DTEND", "DURATION", "RRULE", "EXDATE", "RDATE", "RECURRENCE-ID", "UID", "SUMMARY", "STATUS", "DESCRIPTION", "X-ALT-DESC;FMTTYPE=text/html", "GEO", "ATTENDEE", "SEQUENCE", "LAST-MODIFIED"];
-  const values = ["", "garbage", "Next Year", "20261399", "20260101T250000", "20260230", "20260101T120000Z/forever", ";;;", '"', "99999999T999999Z", "-1", "P", "PT", "FREQ=DAILY;UNTIL=garbage", "FREQ=WEEKLY;COUNT=-1", "FREQ=DAILY;BYDAY=XX", "FREQ=SECONDLY;COUNT=3", "FREQ=YEARLY;BYMONTH=13", "20260310T190000,garbage", "\\", "x".repeat(5000)];
-  const params = ["", ";TZID=Nowhere/Zone", ';TZID="W. Europe Standard Time"', ";VALUE=DATE", ";VALUE=PERIOD", ";VALUE=DATE-TIME", ";TZID="];
+  const properties = [
+    "DTSTART",
+    "DTEND",
+    "DURATION",
+    "RRULE",
+    "EXDATE",
+    "RDATE",
+    "RECURRENCE-ID",
+    "UID",
+    "SUMMARY",
+    "STATUS",
+    "DESCRIPTION",
+    "X-ALT-DESC;FMTTYPE=text/html",
+    "GEO",
+    "ATTENDEE",
+    "SEQUENCE",
+    "LAST-MODIFIED",
+  ];
+  const values = [
+    "",
+    "garbage",
+    "Next Year",
+    "20261399",
+    "20260101T250000",
+    "20260230",
+    "20260101T120000Z/forever",
+    ";;;",
+    '"',
+    "99999999T999999Z",
+    "-1",
+    "P",
+    "PT",
+    "FREQ=DAILY;UNTIL=garbage",
+    "FREQ=WEEKLY;COUNT=-1",
+    "FREQ=DAILY;BYDAY=XX",
+    "FREQ=SECONDLY;COUNT=3",
+    "FREQ=YEARLY;BYMONTH=13",
+    "20260310T190000,garbage",
+    "\\",
+    "x".repeat(5000),
+  ];
+  const params = [
+    "",
+    ";TZID=Nowhere/Zone",
+    ';TZID="W. Europe Standard Time"',
+    ";VALUE=DATE",
+    ";VALUE=PERIOD",
+    ";VALUE=DATE-TIME",
+    ";TZID=",
+  ];
 
   it.each(properties)("an odd %s never throws, and the other events are all there", (property) => {
     for (const param of params) {
       for (const value of values) {
-        const odd = ["BEGIN:VEVENT", "UID:odd@fixtures.example", "DTSTART:20260311T150000Z", "SUMMARY:Odd", `${property}${param}:${value}`, "END:VEVENT"];
+        const odd = [
+          "BEGIN:VEVENT",
+          "UID:odd@fixtures.example",
+          "DTSTART:20260311T150000Z",
+          "SUMMARY:Odd",
+          `${property}${param}:${value}`,
+          "END:VEVENT",
+        ];
         if (property === "UID" || property === "DTSTART") odd.splice(property === "UID" ? 1 : 2, 1);
         const text = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Fixtures//Odd//EN", ...odd, ...control, "END:VCALENDAR"].join("\r\n");
         const logs: string[] = [];
         let events: CalendarEvent[] = [];
-        expect(() => (events = parseIcsEvents(text, window, (m) => void logs.push(m))), `${property}${param}:${value.slice(0, 40)}`).not.toThrow();
+        expect(
+          () => (events = parseIcsEvents(text, window, (m) => void logs.push(m))),
+          `${property}${param}:${value.slice(0, 40)}`,
+        ).not.toThrow();
         const controls = events.filter((e) => e.summary === "Control");
-        expect(controls.map((e) => e.start), `${property}${param}:${value.slice(0, 40)}`).toEqual([{ dateTime: "2026-03-10T19:00:00-04:00", timeZone: "America/New_York" }]);
+        expect(
+          controls.map((e) => e.start),
+          `${property}${param}:${value.slice(0, 40)}`,
+        ).toEqual([{ dateTime: "2026-03-10T19:00:00-04:00", timeZone: "America/New_York" }]);
         expect(logs.length).toBeLessThanOrEqual(1);
       }
     }

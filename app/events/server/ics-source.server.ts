@@ -23,7 +23,12 @@ export function feedFetchUrl(feedUrl: string): string {
   return feedUrl.replace(/^webcal:\/\//i, "https://");
 }
 
-export async function fetchIcsEvents(feedUrl: string, window: Window, options: UpstreamOptions, signal?: AbortSignal): Promise<CalendarEvent[]> {
+export async function fetchIcsEvents(
+  feedUrl: string,
+  window: Window,
+  options: UpstreamOptions,
+  signal?: AbortSignal,
+): Promise<CalendarEvent[]> {
   return requestUpstream(
     {
       url: feedFetchUrl(feedUrl),
@@ -47,7 +52,8 @@ function isFloating(time: Time): boolean {
 
 /** The instant of a time: all-day dates at New York midnight; a TZID without a VTIMEZONE via Intl. */
 function instantOf(time: Time, tzid: string | undefined, zones: Zones): number {
-  if (time.isDate) return wallTimeToInstant({ year: time.year, month: time.month, day: time.day, hour: 0, minute: 0, second: 0 }, EVENTS_TIME_ZONE);
+  if (time.isDate)
+    return wallTimeToInstant({ year: time.year, month: time.month, day: time.day, hour: 0, minute: 0, second: 0 }, EVENTS_TIME_ZONE);
   if (!isFloating(time)) return time.toUnixTime() * 1000;
   const zone = tzid && isTimeZone(tzid) ? tzid : zones.floating;
   return wallTimeToInstant(
@@ -125,7 +131,10 @@ type Series = { uid: string; start: Time; tzid?: string };
 /** A date brought to a date-time series: that day at the series' time of day, in its zone. */
 function atSeriesTime(date: Time, series: Series): Time {
   const { start } = series;
-  return new ICAL.Time({ year: date.year, month: date.month, day: date.day, hour: start.hour, minute: start.minute, second: start.second, isDate: false }, start.zone);
+  return new ICAL.Time(
+    { year: date.year, month: date.month, day: date.day, hour: start.hour, minute: start.minute, second: start.second, isDate: false },
+    start.zone,
+  );
 }
 
 /** A stamp in the series' own form: a date for an all-day series, else a date-time (see atSeriesTime). */
@@ -160,7 +169,15 @@ class Matcher<T> {
   }
 }
 
-type Occurrence = { component: ICAL.Component; master?: ICAL.Component; uid: string; key: string; start: EventTime; end?: EventTime; range?: [number, number] };
+type Occurrence = {
+  component: ICAL.Component;
+  master?: ICAL.Component;
+  uid: string;
+  key: string;
+  start: EventTime;
+  end?: EventTime;
+  range?: [number, number];
+};
 
 function toCalendarEvent(o: Occurrence): CalendarEvent {
   const pick = (property: string) => text(o.component, property) ?? (o.master ? text(o.master, property) : undefined);
@@ -200,7 +217,13 @@ function endOf(component: ICAL.Component, start: Time): Stamp {
   }
   if (endValue instanceof ICAL.Time && !start.isDate) {
     // A date DTEND after a date-time start: the start of that day.
-    return { time: new ICAL.Time({ year: endValue.year, month: endValue.month, day: endValue.day, hour: 0, minute: 0, second: 0, isDate: false }, start.zone), tzid: startTzid };
+    return {
+      time: new ICAL.Time(
+        { year: endValue.year, month: endValue.month, day: endValue.day, hour: 0, minute: 0, second: 0, isDate: false },
+        start.zone,
+      ),
+      tzid: startTzid,
+    };
   }
   if (endValue instanceof ICAL.Time) {
     // A date-time DTEND after a date start: its day, exclusive, when that is after the start.
@@ -212,7 +235,15 @@ function endOf(component: ICAL.Component, start: Time): Stamp {
   return { time: end, tzid: startTzid };
 }
 
-function occurrence(component: ICAL.Component, uid: string, key: string, start: Stamp, end: Stamp, zones: Zones, master?: ICAL.Component): Occurrence {
+function occurrence(
+  component: ICAL.Component,
+  uid: string,
+  key: string,
+  start: Stamp,
+  end: Stamp,
+  zones: Zones,
+  master?: ICAL.Component,
+): Occurrence {
   return {
     component,
     master,
@@ -363,7 +394,12 @@ export function parseIcsEvents(icsText: string, window: Window, log?: (message: 
         }
         // Spec §8: a start that cannot be read is shown as written, once.
         const asDate = raw?.getParameter(RAW_FORM_PARAMETER.toLowerCase()) === "DATE";
-        occurrences.push({ component, uid, key: `unreadable:${value}`, start: asDate ? { date: value.trim() } : { dateTime: value.trim() } });
+        occurrences.push({
+          component,
+          uid,
+          key: `unreadable:${value}`,
+          start: asDate ? { date: value.trim() } : { dateTime: value.trim() },
+        });
         continue;
       }
       const series: Series = { uid, start, tzid: tzidOf(startProperty) };
@@ -399,7 +435,10 @@ export function parseIcsEvents(icsText: string, window: Window, log?: (message: 
         }
         const masterStart = master?.getFirstProperty("dtstart");
         const masterTime = masterStart?.getFirstValue();
-        const series: Series = masterTime instanceof ICAL.Time ? { uid, start: masterTime, tzid: tzidOf(masterStart) } : { uid, start: rid, tzid: tzidOf(ridProperty) };
+        const series: Series =
+          masterTime instanceof ICAL.Time
+            ? { uid, start: masterTime, tzid: tzidOf(masterStart) }
+            : { uid, start: rid, tzid: tzidOf(ridProperty) };
         const key = replaced.get(component) ?? keyOf({ time: rid, tzid: tzidOf(ridProperty) }, series, zones);
         const startStamp = { time: start, tzid: tzidOf(startProperty) };
         occurrences.push(occurrence(component, uid, key, startStamp, endOf(component, start), zones, master));

@@ -7,7 +7,11 @@ describe("sanitizeDescriptionHtml: hostile input", () => {
     ["script with src", `<script src="https://evil.example/x.js"></script>ok`, "ok"],
     ["img onerror", `<img src=x onerror="alert(1)">after`, "after"],
     ["event handler on an allowed tag", `<b onclick="alert(1)">bold</b>`, "<b>bold</b>"],
-    ["onmouseover on a link", `<a href="https://a.example" onmouseover="x()">a</a>`, `<a href="https://a.example" rel="noopener noreferrer" target="_blank">a</a>`],
+    [
+      "onmouseover on a link",
+      `<a href="https://a.example" onmouseover="x()">a</a>`,
+      `<a href="https://a.example" rel="noopener noreferrer" target="_blank">a</a>`,
+    ],
     ["javascript: link", `<a href="javascript:alert(1)">click</a>`, "<span>click</span>"],
     ["JaVaScRiPt: with entities", `<a href="&#106;avascript:alert(1)">click</a>`, "<span>click</span>"],
     ["javascript: with leading spaces", `<a href="  javascript:alert(1)">click</a>`, "<span>click</span>"],
@@ -19,7 +23,11 @@ describe("sanitizeDescriptionHtml: hostile input", () => {
     ["svg onload", `<svg onload="alert(1)"><circle /></svg>s`, "s"],
     ["form and input", `<form action="https://evil.example"><input name="p"></form>f`, "f"],
     ["object/embed", `<object data="x.swf"></object><embed src="x.swf">o`, "o"],
-    ["target and rel forced on links", `<a href="https://ok.example" target="_self" rel="opener">ok</a>`, `<a href="https://ok.example" rel="noopener noreferrer" target="_blank">ok</a>`],
+    [
+      "target and rel forced on links",
+      `<a href="https://ok.example" target="_self" rel="opener">ok</a>`,
+      `<a href="https://ok.example" rel="noopener noreferrer" target="_blank">ok</a>`,
+    ],
     ["unclosed markup", `<b>bold`, "<b>bold</b>"],
     ["meta refresh", `<meta http-equiv="refresh" content="0;url=https://evil.example">m`, "m"],
   ])("%s", (_name, input, expected) => {

@@ -56,7 +56,9 @@ export async function getEventsOutcome({ now = Date.now(), waitMs }: { now?: num
   try {
     const pending = getEvents();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const deadline = new Promise<typeof LOADING>((resolve) => (timer = waitMs === undefined ? undefined : setTimeout(() => resolve(LOADING), waitMs)));
+    const deadline = new Promise<typeof LOADING>(
+      (resolve) => (timer = waitMs === undefined ? undefined : setTimeout(() => resolve(LOADING), waitMs)),
+    );
     const response = await (waitMs === undefined ? pending : Promise.race([pending, deadline]).finally(() => clearTimeout(timer)));
     if (response === LOADING) {
       // The read goes on; its outcome is for later requests.

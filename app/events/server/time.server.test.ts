@@ -30,7 +30,9 @@ describe("toZonedRfc3339", () => {
 describe("offsets kept per day agree with Intl at every minute around each change", () => {
   // The per-day cache must not carry one side of a change into the other.
   const intlOffset = (instant: number, timeZone: string) => {
-    const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" }).formatToParts(instant).find((p) => p.type === "timeZoneName")!.value;
+    const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
+      .formatToParts(instant)
+      .find((p) => p.type === "timeZoneName")!.value;
     const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
     return match ? (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
   };

@@ -40,7 +40,9 @@ export async function expectNoAxeViolations(page: Page, testInfo: TestInfo, labe
     .analyze();
   if (results.violations.length > 0) {
     await testInfo.attach(`axe-${label}`, { body: JSON.stringify(results.violations, null, 2), contentType: "application/json" });
-    throw new Error(`axe found ${results.violations.length} WCAG 2.2 AA violation(s) on ${label}:\n${formatViolations(results.violations)}`);
+    throw new Error(
+      `axe found ${results.violations.length} WCAG 2.2 AA violation(s) on ${label}:\n${formatViolations(results.violations)}`,
+    );
   }
   // A scan that checked nothing would pass vacuously.
   if (results.passes.length === 0) throw new Error(`axe checked nothing on ${label}`);

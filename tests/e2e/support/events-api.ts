@@ -28,7 +28,11 @@ export async function answerEventsApi(page: Page, body: Partial<EventsResponse>)
 /** Answers the API with a failure, as the server does once its calendar has been down too long. */
 export async function failEventsApi(page: Page, status = 502): Promise<void> {
   await page.route(EVENTS_API, (route) =>
-    route.fulfill({ status, contentType: "application/json", body: JSON.stringify({ message: "The events calendar is unavailable right now." }) }),
+    route.fulfill({
+      status,
+      contentType: "application/json",
+      body: JSON.stringify({ message: "The events calendar is unavailable right now." }),
+    }),
   );
 }
 

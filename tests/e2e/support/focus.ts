@@ -84,7 +84,11 @@ export async function probeFocus(page: Page): Promise<{ current: FocusStop; prev
     const outline = s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 1;
     const shadow = s.boxShadow !== "none";
     let contrast: number | null = null;
-    const color = outline ? s.outlineColor : shadow ? /(rgba?\([^)]*\)|oklab\([^)]*\)|oklch\([^)]*\)|#[0-9a-f]+)/i.exec(s.boxShadow)?.[1] : undefined;
+    const color = outline
+      ? s.outlineColor
+      : shadow
+        ? /(rgba?\([^)]*\)|oklab\([^)]*\)|oklch\([^)]*\)|#[0-9a-f]+)/i.exec(s.boxShadow)?.[1]
+        : undefined;
     // An outline drawn outside the box sits on the parent's background; one drawn inside, on the element's.
     const behind = backdrop(outline && parseFloat(s.outlineOffset) < 0 ? el : el.parentElement);
     if (color && behind) {
