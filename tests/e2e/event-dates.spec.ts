@@ -1,9 +1,10 @@
 // Spec §8 through the real page: a date the calendar sends that cannot be parsed is shown as
 // written; a missing one is 'TBD'. The server reads a fake Google Calendar over HTTP.
-import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
-import { startServer, type RunningServer } from "../support/start-server";
+import type { FakeGoogleCalendar } from "../fakes/google-calendar";
+import type { RunningServer } from "../support/start-server";
 import type { Page } from "@playwright/test";
 import { DESKTOP, expect, test, waitForHydration } from "./fixtures";
+import { startGoogleBackedServer, stopGoogleBackedServer } from "./support/google-server";
 
 test.describe("event dates the calendar sends as it likes", () => {
   test.use({ viewport: DESKTOP });
@@ -11,19 +12,9 @@ test.describe("event dates the calendar sends as it likes", () => {
   let server: RunningServer;
 
   test.beforeAll(async () => {
-    fake = await startFakeGoogleCalendar();
-    fake.setScenario("oddItems");
-    server = await startServer({
-      GOOGLE_CALENDAR_ID: fake.calendarId,
-      GOOGLE_API_KEY: fake.apiKey,
-      GOOGLE_CALENDAR_API_URL: fake.url,
-      CALENDAR_ICS_URL: "",
-    });
+    ({ fake, server } = await startGoogleBackedServer("oddItems"));
   });
-  test.afterAll(async () => {
-    await server?.stop();
-    await fake?.close();
-  });
+  test.afterAll(() => stopGoogleBackedServer({ fake, server }));
 
   const when = (page: Page, title: string) => page.locator("main article").filter({ hasText: title }).locator("dd").first();
 

@@ -1,7 +1,8 @@
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
-import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
-import { startServer, type RunningServer } from "../support/start-server";
+import type { FakeGoogleCalendar } from "../fakes/google-calendar";
+import type { RunningServer } from "../support/start-server";
 import { DESKTOP, PHONE, expect, test, waitForHydration } from "./fixtures";
+import { startGoogleBackedServer, stopGoogleBackedServer } from "./support/google-server";
 import { expectNoAxeViolations } from "./support/axe";
 
 // A page per event (issue 13): what each kind of event shows, in a browser, with and without JavaScript.
@@ -150,19 +151,9 @@ test.describe("event pages from a calendar with hostile and untitled events", ()
   let server: RunningServer;
 
   test.beforeAll(async () => {
-    fake = await startFakeGoogleCalendar();
-    fake.setScenario("hostile");
-    server = await startServer({
-      GOOGLE_CALENDAR_ID: fake.calendarId,
-      GOOGLE_API_KEY: fake.apiKey,
-      GOOGLE_CALENDAR_API_URL: fake.url,
-      CALENDAR_ICS_URL: "",
-    });
+    ({ fake, server } = await startGoogleBackedServer("hostile"));
   });
-  test.afterAll(async () => {
-    await server?.stop();
-    await fake?.close();
-  });
+  test.afterAll(() => stopGoogleBackedServer({ fake, server }));
 
   test("an event without a title is 'Untitled Event', its online link the way to join", async ({ page }, testInfo) => {
     await page.goto(`${server.url}/events/untitled`);

@@ -1,6 +1,7 @@
-import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
-import { startServer, type RunningServer } from "../support/start-server";
+import type { FakeGoogleCalendar } from "../fakes/google-calendar";
+import type { RunningServer } from "../support/start-server";
 import { DESKTOP, PHONE, expect, isHydrated, test } from "./fixtures";
+import { startGoogleBackedServer, stopGoogleBackedServer } from "./support/google-server";
 
 // Spec §4's loading state, from the server: a calendar slower than a second to answer its first
 // read does not hold the visitor on a blank screen. The page arrives with the spinner, starts its
@@ -11,20 +12,9 @@ test.describe("a calendar slow to answer its first read", () => {
   let server: RunningServer;
 
   test.beforeEach(async () => {
-    // A fresh server each time: its first read is the slow one.
-    fake = await startFakeGoogleCalendar({ slowMs: 2_500 });
-    fake.setScenario("slow");
-    server = await startServer({
-      GOOGLE_CALENDAR_ID: fake.calendarId,
-      GOOGLE_API_KEY: fake.apiKey,
-      GOOGLE_CALENDAR_API_URL: fake.url,
-      CALENDAR_ICS_URL: "",
-    });
+    ({ fake, server } = await startGoogleBackedServer("slow", { slowMs: 2_500 }));
   });
-  test.afterEach(async () => {
-    await server?.stop();
-    await fake?.close();
-  });
+  test.afterEach(() => stopGoogleBackedServer({ fake, server }));
 
   test.describe("with JavaScript", () => {
     test.use({ viewport: DESKTOP });

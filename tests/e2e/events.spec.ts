@@ -1,7 +1,8 @@
-import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
-import { startServer, type RunningServer } from "../support/start-server";
+import type { FakeGoogleCalendar } from "../fakes/google-calendar";
+import type { RunningServer } from "../support/start-server";
 import type { Page } from "@playwright/test";
 import { DESKTOP, expect, test, waitForHydration } from "./fixtures";
+import { startGoogleBackedServer, stopGoogleBackedServer } from "./support/google-server";
 import { answerEventsApi, failEventsApi, holdEventsApi, tolerateStatus } from "./support/events-api";
 
 const cards = (page: Page) => page.locator("main article");
@@ -129,19 +130,9 @@ test.describe("hostile calendar descriptions", () => {
   let server: RunningServer;
 
   test.beforeAll(async () => {
-    fake = await startFakeGoogleCalendar();
-    fake.setScenario("hostile");
-    server = await startServer({
-      GOOGLE_CALENDAR_ID: fake.calendarId,
-      GOOGLE_API_KEY: fake.apiKey,
-      GOOGLE_CALENDAR_API_URL: fake.url,
-      CALENDAR_ICS_URL: "",
-    });
+    ({ fake, server } = await startGoogleBackedServer("hostile"));
   });
-  test.afterAll(async () => {
-    await server?.stop();
-    await fake?.close();
-  });
+  test.afterAll(() => stopGoogleBackedServer({ fake, server }));
 
   test("embeds GOOGLE_CALENDAR_ID's calendar", async ({ page }) => {
     await page.goto(`${server.url}/events`);

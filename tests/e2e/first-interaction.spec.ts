@@ -1,21 +1,7 @@
 import type { Page } from "@playwright/test";
-import { DESKTOP, PHONE, expect, isHydrated, test } from "./fixtures";
+import { DESKTOP, PHONE, expect, holdReact, isHydrated, test } from "./fixtures";
 
 // What the first interaction must already do, before React runs (app/lib/deferred-scripts.ts).
-
-/** Holds React DOM's chunk forever: what works now works without React. */
-async function holdReact(page: Page): Promise<() => number> {
-  let held = 0;
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    const body = await (await route.fetch()).text();
-    if (body.includes("__reactContainer$")) {
-      held++;
-      return; // never answered
-    }
-    await route.fallback();
-  });
-  return () => held;
-}
 
 test.describe("a browser without invoker commands (Safari before 26.2, Firefox ESR 140)", () => {
   test.use({ viewport: PHONE });

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from "@playwright/test";
-import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
-import { startServer, type RunningServer } from "../support/start-server";
+import type { FakeGoogleCalendar } from "../fakes/google-calendar";
+import type { RunningServer } from "../support/start-server";
 import {
   assertNoConsoleIssues,
   expect,
@@ -11,6 +11,7 @@ import {
   waitForQuietNetwork,
   type Guard,
 } from "./fixtures";
+import { startGoogleBackedServer, stopGoogleBackedServer } from "./support/google-server";
 
 // Self-tests of the guard in fixtures.ts: it must catch console errors, warnings, page errors and
 // hydration mismatches (the `page` fixture fails a test by calling assertNoConsoleIssues), and must
@@ -108,18 +109,9 @@ test.describe("the console guard and the embedded calendar", () => {
   let fake: FakeGoogleCalendar;
   let server: RunningServer;
   test.beforeAll(async () => {
-    fake = await startFakeGoogleCalendar();
-    server = await startServer({
-      GOOGLE_CALENDAR_ID: fake.calendarId,
-      GOOGLE_API_KEY: fake.apiKey,
-      GOOGLE_CALENDAR_API_URL: fake.url,
-      CALENDAR_ICS_URL: "",
-    });
+    ({ fake, server } = await startGoogleBackedServer("normal"));
   });
-  test.afterAll(async () => {
-    await server?.stop();
-    await fake?.close();
-  });
+  test.afterAll(() => stopGoogleBackedServer({ fake, server }));
 
   test("blocks the events page's calendar iframe and does not fail the test", async ({ page, guard }) => {
     await page.goto(`${server.url}/events`);

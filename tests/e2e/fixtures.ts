@@ -172,6 +172,20 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
+/** Holds React DOM's chunk forever, so whatever still works, works without React; says how many requests it held. */
+export async function holdReact(page: Page): Promise<() => number> {
+  let held = 0;
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    const body = await (await route.fetch()).text();
+    if (body.includes("__reactContainer$")) {
+      held++;
+      return; // never answered
+    }
+    await route.fallback();
+  });
+  return () => held;
+}
+
 /**
  * The page's scripts start on a visitor's first interaction (app/lib/deferred-scripts.ts): move the pointer the
  * way a person would, then wait until React owns the page (React attaches its fiber to hydrated nodes).

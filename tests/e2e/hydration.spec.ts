@@ -1,5 +1,5 @@
 import type { Page, Request } from "@playwright/test";
-import { PHONE, expect, isHydrated, test, waitForHydration, waitForQuietNetwork } from "./fixtures";
+import { PHONE, expect, holdReact, isHydrated, test, waitForHydration, waitForQuietNetwork } from "./fixtures";
 
 // Issue 4 budget: JavaScript transferred on `/` under 90 KB compressed.
 const HOME_JS_BUDGET = 90 * 1024;
@@ -77,16 +77,7 @@ test.describe("hydration waits for a visitor", () => {
     test.use({ viewport: PHONE });
 
     test("the drawer opens and closes before React has loaded", async ({ page }) => {
-      // Hold React DOM's chunk forever: whatever works now works without React.
-      let held = 0;
-      await page.route(/\/assets\/.+\.js$/, async (route) => {
-        const body = await (await route.fetch()).text();
-        if (body.includes("__reactContainer$")) {
-          held++;
-          return; // never answered
-        }
-        await route.fallback();
-      });
+      const held = await holdReact(page);
       await page.goto("/");
       const menuButton = page.getByRole("button", { name: "Open menu" });
       await menuButton.click();
@@ -97,7 +88,7 @@ test.describe("hydration waits for a visitor", () => {
       await expect(drawer).toBeHidden();
       await expect(menuButton).toBeFocused();
       // The click did start the scripts, and React DOM is the piece being held.
-      await expect.poll(() => held).toBeGreaterThan(0);
+      await expect.poll(held).toBeGreaterThan(0);
       expect(await page.evaluate(isHydrated)).toBe(false);
     });
   });

@@ -1,0 +1,23 @@
+// The production server reading a fake Google Calendar over HTTP on loopback, for browser tests
+// that need a calendar other than the bundled sample (the suite's own server shows that one).
+import { startFakeGoogleCalendar, type FakeGoogleCalendar, type GoogleScenario } from "../../fakes/google-calendar";
+import { startServer, type RunningServer } from "../../support/start-server";
+
+export type GoogleBackedServer = { fake: FakeGoogleCalendar; server: RunningServer };
+
+export async function startGoogleBackedServer(scenario: GoogleScenario, options: { slowMs?: number } = {}): Promise<GoogleBackedServer> {
+  const fake = await startFakeGoogleCalendar(options);
+  fake.setScenario(scenario);
+  const server = await startServer({
+    GOOGLE_CALENDAR_ID: fake.calendarId,
+    GOOGLE_API_KEY: fake.apiKey,
+    GOOGLE_CALENDAR_API_URL: fake.url,
+    CALENDAR_ICS_URL: "",
+  });
+  return { fake, server };
+}
+
+export async function stopGoogleBackedServer({ fake, server }: Partial<GoogleBackedServer>): Promise<void> {
+  await server?.stop();
+  await fake?.close();
+}
