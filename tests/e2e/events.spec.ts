@@ -53,6 +53,8 @@ test.describe("events page (bundled sample calendar)", () => {
     await expect(page).toHaveURL(/\/events\?tab=past$/);
     await expect(page.getByRole("heading", { name: "Past events" })).toBeVisible();
     await expect(tabs.getByRole("link", { name: "Past" })).toHaveAttribute("aria-current", "page");
+    // In-app, the tab's list comes from the API after the heading: wait for it.
+    await expect(cards(page).first()).toBeVisible();
     const pastTimes = await cards(page)
       .locator("time")
       .evaluateAll((els) => els.map((el) => el.getAttribute("datetime") ?? ""));
