@@ -32,12 +32,12 @@ export async function freePort() {
  * @param {string} url
  * @param {Record<string, string>} [headers]
  * @param {number} [timeoutMs]
+ * @param {http.Agent | false} [agent] By default a fresh connection, so a capture never rides on a benchmark's keep-alive socket.
  * @returns {Promise<RawResponse>}
  */
-export function rawGet(url, headers = {}, timeoutMs = 10_000) {
+export function rawGet(url, headers = {}, timeoutMs = 10_000, agent = false) {
   return new Promise((resolve, reject) => {
-    // A fresh connection each time, so a capture never rides on a benchmark's keep-alive socket.
-    const request = http.get(url, { headers, agent: false, timeout: timeoutMs }, (response) => {
+    const request = http.get(url, { headers, agent, timeout: timeoutMs }, (response) => {
       /** @type {Buffer[]} */
       const chunks = [];
       response.on("data", (chunk) => chunks.push(chunk));
