@@ -3,17 +3,18 @@
 // and view, one 404 page for every unknown path. What a stranger can vary (query strings, paths,
 // letter case) resolves to one of those few keys first (server/resolve-target.ts), so it never
 // makes a render or a cache entry.
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
+import mime from "mime-types";
 import { jsonError } from "~/events/server/http.server";
 import { getEventsOutcome, type EventsOutcome } from "~/events/server/snapshot.server";
 import { pathOf, siteRoutes, type CacheKind } from "~/site-routes";
 import { cacheControlFor, REDIRECT_CACHE_CONTROL } from "./cache-policy";
 import { resolveTarget } from "./resolve-target";
 import type { CspFor } from "./security";
-import { sendStored, storeAnswer, type StoredAnswer } from "./stored-answer";
+import { sendStored, storeAnswer, storeFile, type StoredAnswer } from "./stored-answer";
 
 /** Renders a GET of `url` (path and query) with React Router, for the events outcome given (if any). */
 export type Render = (url: string, events?: EventsOutcome) => Promise<globalThis.Response>;
@@ -50,7 +51,9 @@ export function createAnswerStore({
   maxBytes = 64 * 1024 * 1024,
   onRender,
 }: AnswerStoreOptions): AnswerStore {
-  const files = clientRoot ? listFiles(clientRoot) : new Set<string>();
+  // The client build (about 1.3 MB) is served from memory too: a file read from disk waits for
+  // several turns of the event loop, each behind every other request of a busy moment.
+  const files = clientRoot ? loadFiles(clientRoot) : new Map<string, StoredAnswer>();
   const isFile = (file: string) => files.has(file);
 
   // lru-cache's fetch() shares one render between concurrent requests for the same key.
@@ -85,6 +88,8 @@ export function createAnswerStore({
     answerFor("unknown-event", { url: "unknown-event", kind: "events", make: () => jsonError(404, "No event with this id.") });
 
   async function answer(req: Request): Promise<StoredAnswer | undefined> {
+    const file = files.get(req.path);
+    if (file) return file;
     const queryAt = req.url.indexOf("?");
     const target = resolveTarget(req.path, queryAt === -1 ? "" : req.url.slice(queryAt + 1), isFile);
     if (target.kind === "pass") return undefined;
@@ -126,13 +131,28 @@ export function createAnswerStore({
   };
 }
 
-/** Every file under the client build, as URL paths ("/favicon.svg"). */
-function listFiles(root: string): Set<string> {
-  const files = new Set<string>();
+/** Hashed files never change; the others (favicon, images) may with a deploy. */
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const ONE_HOUR = "public, max-age=3600";
+
+/** Every file under the client build by URL path ("/favicon.svg"), with its build-time .br and .gz. */
+function loadFiles(root: string): Map<string, StoredAnswer> {
+  const paths = new Set<string>();
   for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
-    const relative = path.relative(root, path.join(entry.parentPath, entry.name));
-    files.add(`/${relative.split(path.sep).join("/")}`);
+    const segments = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep);
+    // Like the static server: no dotfiles (.vite/manifest.json is the build's, not the public's).
+    if (segments.some((segment) => segment.startsWith("."))) continue;
+    paths.add(`/${segments.join("/")}`);
+  }
+  const read = (file: string) => readFileSync(path.join(root, ...file.split("/")));
+  const files = new Map<string, StoredAnswer>();
+  for (const file of paths) {
+    const bodies: StoredAnswer["bodies"] = { identity: read(file) };
+    if (paths.has(`${file}.br`)) bodies.br = read(`${file}.br`);
+    if (paths.has(`${file}.gz`)) bodies.gzip = read(`${file}.gz`);
+    const type = mime.contentType(path.extname(file)) || "application/octet-stream";
+    files.set(file, storeFile(bodies, { type, cacheControl: file.startsWith("/assets/") ? IMMUTABLE : ONE_HOUR }));
   }
   return files;
 }

@@ -43,16 +43,33 @@ export async function storeAnswer(
     bodies.br = brotliCompressSync(identity, BEST_BROTLI);
     bodies.gzip = gzipSync(identity, { level: 9 });
   }
-  const tag = createHash("sha256").update(identity).digest("base64url").slice(0, 27);
   let scriptHashes: string[] | undefined;
   if (type.startsWith("text/html")) scriptHashes = inlineScriptHashes(identity.toString("utf8"));
+  const csps = scriptHashes ? { http: csp(false, scriptHashes), https: csp(true, scriptHashes) } : undefined;
+  return stored(response.status, headers, bodies, csps);
+}
+
+/** A file of the client build kept in memory, with the .br and .gz made at build time when there are. */
+export function storeFile(bodies: StoredAnswer["bodies"], { type, cacheControl }: { type: string; cacheControl: string }): StoredAnswer {
+  return stored(
+    200,
+    [
+      ["content-type", type],
+      ["cache-control", cacheControl],
+    ],
+    bodies,
+  );
+}
+
+function stored(status: number, headers: [string, string][], bodies: StoredAnswer["bodies"], csp?: StoredAnswer["csp"]): StoredAnswer {
+  const tag = createHash("sha256").update(bodies.identity).digest("base64url").slice(0, 27);
   return {
-    status: response.status,
+    status,
     headers,
-    csp: scriptHashes ? { http: csp(false, scriptHashes), https: csp(true, scriptHashes) } : undefined,
+    csp,
     etags: { identity: `"${tag}"`, br: `"${tag}-br"`, gzip: `"${tag}-gz"` },
     bodies,
-    byteLength: identity.length + (bodies.br?.length ?? 0) + (bodies.gzip?.length ?? 0) + 1024,
+    byteLength: bodies.identity.length + (bodies.br?.length ?? 0) + (bodies.gzip?.length ?? 0) + 1024,
   };
 }
 
@@ -61,13 +78,17 @@ const negotiated = new Map<string, Encoding>();
 const MAX_NEGOTIATED = 256;
 const OFFERED: Encoding[] = ["br", "gzip", "identity"];
 
-/** The encoding to send: the client's preference among br, gzip and identity, as Express would pick it. */
+/** The encoding to send: the client's preference among br, gzip and identity; brotli when it likes both equally. */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   const key = acceptEncoding ?? "";
   let choice = negotiated.get(key);
   if (choice === undefined) {
     const headers = acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding };
-    choice = (new Negotiator({ headers }).encoding(OFFERED) as Encoding | undefined) ?? "identity";
+    // Among equally acceptable encodings, brotli first (the smallest), as the static server did.
+    const negotiator = new Negotiator({ headers }) as Negotiator & {
+      encoding(available: string[], options: { preferred: string[] }): string | undefined;
+    };
+    choice = (negotiator.encoding(OFFERED, { preferred: OFFERED }) as Encoding | undefined) ?? "identity";
     if (negotiated.size >= MAX_NEGOTIATED) negotiated.clear();
     negotiated.set(key, choice);
   }
@@ -76,7 +97,7 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
 
 /** Sends a stored answer: 304 when If-None-Match names it, the body in the best encoding otherwise (none for HEAD). */
 export function sendStored(req: Request, res: Response, answer: StoredAnswer): void {
-  const compressed = answer.bodies.br !== undefined;
+  const compressed = answer.bodies.br !== undefined || answer.bodies.gzip !== undefined;
   const wanted = compressed ? chooseEncoding(req.get("Accept-Encoding")) : "identity";
   const encoding: Encoding = answer.bodies[wanted] ? wanted : "identity";
   for (const [name, value] of answer.headers) res.setHeader(name, value);
