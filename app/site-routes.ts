@@ -23,6 +23,8 @@ export type SiteRoute = {
   eventsWaitMs?: number;
   /** A path parameter naming one calendar event: an id the calendar does not list answers 404 without a render. */
   eventParam?: string;
+  /** How an unknown event id is answered: the site's 404 page, or (`json`) the API's JSON 404. */
+  unknownEvent?: "json";
   /** Listed in the sitemap. */
   sitemap?: boolean;
   /** `api`: the stricter per-client limit (RATE_LIMIT_PER_MINUTE); everything else counts as a page. */
@@ -52,7 +54,13 @@ export const siteRoutes: readonly SiteRoute[] = [
   { pattern: "sitemap.xml", file: "routes/sitemap.xml.ts", cache: "events" },
   { pattern: "robots.txt", file: "routes/robots.txt.ts", cache: "static" },
   { pattern: "api/calendar/events", file: "routes/api.calendar.events.ts", cache: "events", rateLimit: "api" },
-  { pattern: "api/calendar/events/:id.ics", file: "routes/api.calendar.event-ics.ts", cache: "events", eventParam: "id" },
+  {
+    pattern: "api/calendar/events/:id.ics",
+    file: "routes/api.calendar.event-ics.ts",
+    cache: "events",
+    eventParam: "id",
+    unknownEvent: "json",
+  },
   { pattern: "api/calendar/feed.ics", file: "routes/api.calendar.feed.ts", cache: "static" },
 ];
 

@@ -109,8 +109,7 @@ export function createAnswerStore({
     if (route.eventParam !== undefined) {
       // An unknown event id is one stored 404; while the calendar is unavailable, one stored error.
       if (!events.ok) return answerFor(`${route.pattern}|${events.version}`, { url, kind: "events", events });
-      // The API's downloads answer its JSON 404; a page or image the site's 404 page.
-      if (!events.hasEvent(params[route.eventParam] ?? "")) return route.pattern.startsWith("api/") ? unknownEvent() : notFound();
+      if (!events.hasEvent(params[route.eventParam] ?? "")) return route.unknownEvent === "json" ? unknownEvent() : notFound();
     }
     return answerFor(`${url}|${events.version}`, { url, kind: "events", events });
   }

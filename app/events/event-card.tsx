@@ -42,18 +42,7 @@ export function EventCard({ event }: { event: CalendarEvent }) {
             {when ? <time dateTime={when}>{formatEventDate(event.start, event.end)}</time> : formatEventDate(event.start, event.end)}
           </dd>
         </div>
-        {event.location ? (
-          <div>
-            <dt className="sr-only">Where</dt>
-            {/* The pin goes inside the dd: a dl's groups may hold only dt and dd. */}
-            <dd className="flex items-start gap-1.5">
-              <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brass-dark" />
-              <span className="min-w-0 wrap-anywhere">
-                <Location value={event.location} />
-              </span>
-            </dd>
-          </div>
-        ) : null}
+        {event.location ? <WhereItem location={event.location} /> : null}
       </dl>
       {event.description ? (
         // Sanitized on the server against an allow-list (app/events/server); never raw calendar HTML.
@@ -84,6 +73,22 @@ export function EventCard({ event }: { event: CalendarEvent }) {
 const locationLinkClass = "underline decoration-ink/30 underline-offset-4 hover:decoration-ink";
 
 /** A place links to a map search, a URL to itself; "Online …" has nowhere to point. */
+/** The "Where" group of an event's details list, with its pin and map link. */
+export function WhereItem({ location }: { location: string }) {
+  return (
+    <div>
+      <dt className="sr-only">Where</dt>
+      {/* The pin goes inside the dd: a dl's groups may hold only dt and dd. */}
+      <dd className="flex min-w-0 items-start gap-1.5">
+        <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brass-dark" />
+        <span className="min-w-0 wrap-anywhere">
+          <Location value={location} />
+        </span>
+      </dd>
+    </div>
+  );
+}
+
 export function Location({ value }: { value: string }) {
   if (/^https?:\/\//i.test(value)) {
     return (

@@ -1,9 +1,9 @@
-import { ArrowLeft, CalendarPlus, Download, History, LogIn, MapPin } from "lucide-react";
+import { ArrowLeft, CalendarPlus, Download, History, LogIn } from "lucide-react";
 import { buttonStyles } from "~/components/button-styles";
 import { newTab } from "~/lib/external";
 import { cx } from "~/lib/cx";
 import { badgeLabel, eventTitle, eventType } from "./classify";
-import { Location } from "./event-card";
+import { WhereItem } from "./event-card";
 import { formatEventDate, formatInstant, machineDate } from "./format-date";
 import { joinDetails } from "./join";
 import { eventIcsPath, eventPagePath, googleCalendarUrl, mapSearchUrl } from "./links";
@@ -76,17 +76,7 @@ export function EventPage({ data, links }: { data: EventPageData; links: Links }
             <dt className="sr-only">When</dt>
             <dd className="font-medium text-ink">{machine ? <time dateTime={machine}>{when}</time> : when}</dd>
           </div>
-          {event.location ? (
-            <div className="flex items-start gap-1.5">
-              <dt className="sr-only">Where</dt>
-              <dd className="flex min-w-0 items-start gap-1.5">
-                <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0 text-brass-dark" />
-                <span className="min-w-0 break-words">
-                  <Location value={event.location} />
-                </span>
-              </dd>
-            </div>
-          ) : null}
+          {event.location ? <WhereItem location={event.location} /> : null}
         </dl>
       </header>
 
