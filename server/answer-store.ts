@@ -5,15 +5,17 @@
 // makes a render or a cache entry.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { NextFunction, Request, RequestHandler, Response } from "express";
+import type { IncomingMessage } from "node:http";
 import { LRUCache } from "lru-cache";
 import mime from "mime-types";
 import { jsonError } from "~/events/server/http.server";
 import { getEventsOutcome, type EventsOutcome } from "~/events/server/snapshot.server";
 import { pathOf, siteRoutes, type CacheKind } from "~/site-routes";
 import { cacheControlFor, REDIRECT_CACHE_CONTROL } from "./cache-policy";
+import { pathOfTarget, sendError } from "./errors";
 import { resolveTarget } from "./resolve-target";
 import type { CspFor } from "./security";
+import type { Step } from "./step";
 import { sendStored, storeAnswer, storeFile, type StoredAnswer } from "./stored-answer";
 
 /** Renders a GET of `url` (path and query) with React Router, for the events outcome given (if any). */
@@ -22,17 +24,20 @@ export type Render = (url: string, events?: EventsOutcome) => Promise<globalThis
 export type AnswerStoreOptions = {
   render: Render;
   csp: CspFor;
-  /** The client build, whose files pass through to the static file server. */
+  /** The client build, whose files are answered from memory. */
   clientRoot?: string;
   /** The calendar's current outcome, waiting at most `waitMs` for a first read; the events cache's by default. */
   eventsOutcome?: (waitMs?: number) => Promise<EventsOutcome>;
   maxBytes?: number;
   /** Called for every render (a debug log line: renders are rare, and tests count them). */
   onRender?: (url: string) => void;
+  /** Whether a request came over HTTPS (its pages' CSP then upgrades insecure requests). */
+  secure: (req: IncomingMessage) => boolean;
 };
 
 export type AnswerStore = {
-  middleware: RequestHandler;
+  /** Answers a GET or HEAD it has (or renders) an answer for; passes anything else on. */
+  step: Step;
   /** Renders every static page and the 404 page, so no visitor waits for a first render. */
   warm: () => Promise<void>;
 };
@@ -50,11 +55,11 @@ export function createAnswerStore({
   eventsOutcome = (waitMs) => getEventsOutcome({ waitMs }),
   maxBytes = 64 * 1024 * 1024,
   onRender,
+  secure,
 }: AnswerStoreOptions): AnswerStore {
   // The client build (about 1.3 MB) is served from memory too: a file read from disk waits for
   // several turns of the event loop, each behind every other request of a busy moment.
   const files = clientRoot ? loadFiles(clientRoot) : new Map<string, StoredAnswer>();
-  const isFile = (file: string) => files.has(file);
 
   // lru-cache's fetch() shares one render between concurrent requests for the same key.
   const answers = new LRUCache<string, StoredAnswer, Job>({
@@ -87,12 +92,13 @@ export function createAnswerStore({
   const unknownEvent = () =>
     answerFor("unknown-event", { url: "unknown-event", kind: "events", make: () => jsonError(404, "No event with this id.") });
 
-  async function answer(req: Request): Promise<StoredAnswer | undefined> {
-    const file = files.get(req.path);
+  async function answer(requestTarget: string): Promise<StoredAnswer | "missing-file" | undefined> {
+    const path = pathOfTarget(requestTarget);
+    const file = files.get(path);
     if (file) return file;
-    const queryAt = req.url.indexOf("?");
-    const target = resolveTarget(req.path, queryAt === -1 ? "" : req.url.slice(queryAt + 1), isFile);
+    const target = resolveTarget(path, requestTarget.slice(path.length + 1));
     if (target.kind === "pass") return undefined;
+    if (target.kind === "missing-file") return "missing-file";
     if (target.kind === "not-found") return notFound();
     if (target.kind === "not-found-data") return answerFor(NOT_FOUND_DATA_URL, { url: NOT_FOUND_DATA_URL, kind: "static" });
     if (target.kind === "redirect") {
@@ -114,15 +120,20 @@ export function createAnswerStore({
     return answerFor(`${url}|${events.version}`, { url, kind: "events", events });
   }
 
-  const middleware = (req: Request, res: Response, next: NextFunction) => {
+  const step: Step = (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    answer(req)
-      .then((stored) => (stored ? sendStored(req, res, stored) : next()))
+    answer(req.url ?? "/")
+      .then((stored) => {
+        if (stored === undefined) return next();
+        // Not kept by anyone: during a rolling deploy a new page may ask an old server for its new files.
+        if (stored === "missing-file") return sendError(req, res, 404, "Not found");
+        sendStored(req, res, stored, secure(req));
+      })
       .catch(next);
   };
 
   return {
-    middleware,
+    step,
     async warm() {
       const statics = siteRoutes.filter((route) => route.cache === "static" && !route.pattern.includes(":")).map(pathOf);
       await Promise.all([...statics.map((url) => answerFor(url, { url, kind: "static" })), notFound()]);

@@ -19,7 +19,8 @@ export const app = createRequestHandler({
   build: () => import("virtual:react-router/server-build"),
   getLoadContext(req) {
     const context = new RouterContextProvider();
-    context.set(requestContext, { requestId: String(req.id), log: req.log });
+    const requestId = req.id ?? "unknown";
+    context.set(requestContext, { requestId, log: logger.child({ reqId: requestId }) });
     return context;
   },
 });

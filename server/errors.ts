@@ -1,17 +1,33 @@
 // Error answers of the HTTP layer: a short sentence (JSON under /api, plain text elsewhere),
-// never a stack, a path or a library's banner. 5xx are logged with the request id.
-import { STATUS_CODES } from "node:http";
-import type { ErrorRequestHandler, Request, Response } from "express";
+// never a stack, a path or a library's banner. 5xx are logged with the request id. They work on
+// Node's own request and response, so the front chain (server/site.ts) and Express share them.
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
+import type { ErrorRequestHandler } from "express";
 
 export const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
 
-export function sendError(req: Request, res: Response, status: number, message: string, headers: Record<string, string> = {}): void {
-  res.status(status).set({ "Cache-Control": "no-store", ...headers });
-  if (isApiPath(req.path)) {
-    res.json({ error: message });
-  } else {
-    res.type("text/plain; charset=utf-8").send(`${message}\n`);
-  }
+/** The path of a request target, without its query. */
+export const pathOfTarget = (url: string | undefined): string => {
+  const target = url ?? "/";
+  const queryAt = target.indexOf("?");
+  return queryAt === -1 ? target : target.slice(0, queryAt);
+};
+
+export function sendError(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  const api = isApiPath(pathOfTarget(req.url));
+  const body = api ? JSON.stringify({ error: message }) : `${message}\n`;
+  res.statusCode = status;
+  for (const [name, value] of Object.entries({ "Cache-Control": "no-store", ...headers })) res.setHeader(name, value);
+  res.setHeader("Content-Type", api ? "application/json; charset=utf-8" : "text/plain; charset=utf-8");
+  res.setHeader("Content-Length", Buffer.byteLength(body));
+  // Node leaves the body out of an answer to HEAD.
+  res.end(body);
 }
 
 /** The status an error thrown by a library asks for, when it is a client error (4xx). */
@@ -22,10 +38,10 @@ function clientStatus(error: unknown): number | undefined {
   return typeof value === "number" && value >= 400 && value < 500 ? value : undefined;
 }
 
-/** Express's last handler: replaces its default HTML page (which shows stacks outside production). */
-export const finalErrorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+/** Answers an error that reached the end of a chain; replaces Express's default HTML page (which shows stacks outside production). */
+export function answerError(error: unknown, req: IncomingMessage, res: ServerResponse): void {
   const status = error instanceof URIError ? 400 : (clientStatus(error) ?? 500);
-  // pino-http logs it with the request line (and its id).
+  // The request's log line carries it (server/logging.ts).
   if (status >= 500) res.err = error instanceof Error ? error : new Error(String(error));
   if (res.headersSent) {
     // Too late for a status: cut the response so the client sees it incomplete.
@@ -35,4 +51,7 @@ export const finalErrorHandler: ErrorRequestHandler = (error: unknown, req, res,
   const message =
     status >= 500 ? "Something went wrong on our side. Please try again in a moment." : (STATUS_CODES[status] ?? "Bad request");
   sendError(req, res, status, message);
-};
+}
+
+/** Express's last handler. */
+export const finalErrorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => answerError(error, req, res);

@@ -1,9 +1,10 @@
-// Probes for load balancers and orchestrators, answered by Express before any page machinery:
-// /healthz (the process is alive) and /readyz (it serves; 503 once it is shutting down), with the
-// events source's state. Never cached; no URLs, ids or keys.
-import type { Request, Response, Router } from "express";
-import express from "express";
+// Probes for load balancers and orchestrators, answered in the front chain before the rate limits
+// and any page machinery: /healthz (the process is alive) and /readyz (it serves; 503 once it is
+// shutting down), with the events source's state. Never cached; no URLs, ids or keys.
+import type { ServerResponse } from "node:http";
 import { getEventsStatus, type EventsStatus } from "~/events/server/events.server";
+import { pathOfTarget } from "./errors";
+import type { Step } from "./step";
 
 export type Readiness = { draining: () => boolean; startedAt: number };
 
@@ -23,21 +24,25 @@ export function readinessBody(events: EventsStatus, draining: boolean, uptimeSec
   };
 }
 
-export function healthRoutes({ draining, startedAt }: Readiness): Router {
-  const router = express.Router();
-  const noStore = (res: Response) => res.set("Cache-Control", "no-store");
-
-  router.get("/healthz", (_req: Request, res: Response) => {
-    noStore(res).json({ status: "ok" });
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const json = JSON.stringify(body);
+  res.writeHead(status, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": Buffer.byteLength(json),
+    "Cache-Control": "no-store",
   });
+  res.end(json);
+}
 
-  // Ready whatever the calendar does: the pages and the API answer (stale, or with their error state).
-  router.get("/readyz", (_req: Request, res: Response) => {
-    const body = readinessBody(getEventsStatus(), draining(), Math.round((Date.now() - startedAt) / 1000));
-    noStore(res)
-      .status(draining() ? 503 : 200)
-      .json(body);
-  });
-
-  return router;
+export function healthRoutes({ draining, startedAt }: Readiness): Step {
+  return (req, res, next) => {
+    const path = pathOfTarget(req.url);
+    if (path === "/healthz") return sendJson(res, 200, { status: "ok" });
+    // Ready whatever the calendar does: the pages and the API answer (stale, or with their error state).
+    if (path === "/readyz") {
+      const body = readinessBody(getEventsStatus(), draining(), Math.round((Date.now() - startedAt) / 1000));
+      return sendJson(res, draining() ? 503 : 200, body);
+    }
+    next();
+  };
 }

@@ -1,7 +1,7 @@
 // What a request may be before it reaches a route: GET or HEAD, a decodable path, a bounded URL
 // and a usable Host. (The API's rate limit is in rate-limit.ts.)
-import type { RequestHandler } from "express";
 import { sendError } from "./errors";
+import type { Step } from "./step";
 
 export const ALLOWED_METHODS = "GET, HEAD";
 /** Longest request target (path and query) we answer; longer is 414. */
@@ -10,10 +10,10 @@ export const MAX_URL_LENGTH = 4096;
 export const MAX_QUERY_LENGTH = 2048;
 
 /** Pages, files and the API are read-only: GET and HEAD; OPTIONS says so; anything else is 405. */
-export const onlyReadMethods: RequestHandler = (req, res, next) => {
+export const onlyReadMethods: Step = (req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD") return next();
   if (req.method === "OPTIONS") {
-    res.status(204).set({ Allow: ALLOWED_METHODS, "Cache-Control": "no-store" }).end();
+    res.writeHead(204, { Allow: ALLOWED_METHODS, "Cache-Control": "no-store" }).end();
     return;
   }
   sendError(req, res, 405, "Method not allowed", { Allow: ALLOWED_METHODS });
@@ -49,19 +49,24 @@ export function hostsAreValid(host: string | undefined, forwardedHost: string | 
   return isValidHost(host) && (forwarded === undefined || isValidHost(forwarded));
 }
 
+const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
 /**
  * The request line and Host must make a URL: an origin-form target (a path; OPTIONS * is answered
  * earlier), a decodable path of bounded length, and a usable Host (React Router builds the
- * request's URL from it).
+ * request's URL from it). X-Forwarded-Host counts only when a proxy is trusted.
  */
-export const wellFormedTarget: RequestHandler = (req, res, next) => {
-  let problem: TargetProblem = req.originalUrl.startsWith("/")
-    ? checkTarget(req.originalUrl)
-    : { status: 400, message: "Bad request: the request target must be a path" };
-  if (!problem && !hostsAreValid(req.get("Host"), req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host") : undefined)) {
-    problem = { status: 400, message: "Bad request: missing or invalid Host header" };
-  }
-  if (!problem) return next();
-  // The connection may carry more of whatever sent this; do not keep it.
-  sendError(req, res, problem.status, problem.message, { Connection: "close" });
-};
+export function wellFormedTarget(trustsProxy: boolean): Step {
+  return (req, res, next) => {
+    const target = req.url ?? "";
+    let problem: TargetProblem = target.startsWith("/")
+      ? checkTarget(target)
+      : { status: 400, message: "Bad request: the request target must be a path" };
+    if (!problem && !hostsAreValid(req.headers.host, trustsProxy ? single(req.headers["x-forwarded-host"]) : undefined)) {
+      problem = { status: 400, message: "Bad request: missing or invalid Host header" };
+    }
+    if (!problem) return next();
+    // The connection may carry more of whatever sent this; do not keep it.
+    sendError(req, res, problem.status, problem.message, { Connection: "close" });
+  };
+}

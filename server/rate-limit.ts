@@ -1,36 +1,44 @@
-// Every route is limited per client address (req.ip, as TRUST_PROXY allows; IPv6 by /56 subnet):
-// pages, files and downloads generously (PAGE_RATE_LIMIT_PER_MINUTE), the events JSON API more
-// strictly (RATE_LIMIT_PER_MINUTE). Beyond it: 429 with Retry-After. No RateLimit headers on the
-// answers under the limit: those are stored bytes that CDNs keep and give to other clients.
+// Every route is limited per client address (server/client.ts, as TRUST_PROXY allows; IPv6 by /56
+// subnet): pages, files and downloads generously (PAGE_RATE_LIMIT_PER_MINUTE), the events JSON API
+// more strictly (RATE_LIMIT_PER_MINUTE). Beyond it: 429 with Retry-After. No RateLimit headers on
+// the answers under the limit: those are stored bytes that CDNs keep and give to other clients.
+import type { IncomingMessage } from "node:http";
 import type { Request, RequestHandler } from "express";
-import { rateLimit } from "express-rate-limit";
+import { ipKeyGenerator, rateLimit } from "express-rate-limit";
 import { siteRoutes, pathOf } from "~/site-routes";
-import { sendError } from "./errors";
+import { pathOfTarget, sendError } from "./errors";
+import type { Step } from "./step";
 
 const WINDOW_MS = 60_000;
 const API_PATHS = new Set(siteRoutes.filter((route) => route.rateLimit === "api").map(pathOf));
 const PROBES = new Set(["/healthz", "/readyz"]);
 
-const isApi = (req: Request) => API_PATHS.has(req.path);
+const isApi = (req: IncomingMessage) => API_PATHS.has(pathOfTarget(req.url));
 
-function limiter(perMinute: number, skip: (req: Request) => boolean): RequestHandler {
-  return rateLimit({
+function limiter(perMinute: number, address: (req: IncomingMessage) => string, skip: (req: IncomingMessage) => boolean): Step {
+  const middleware: RequestHandler = rateLimit({
     windowMs: WINDOW_MS,
     limit: perMinute,
     standardHeaders: false,
     legacyHeaders: false,
     skip,
+    keyGenerator: (req) => ipKeyGenerator(address(req)),
     handler(req, res) {
       const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
       const seconds = Math.max(1, Math.ceil(((reset?.getTime() ?? Date.now() + WINDOW_MS) - Date.now()) / 1000));
       sendError(req, res, 429, `Too many requests; try again in ${seconds} seconds.`, { "Retry-After": String(seconds) });
     },
   });
+  // It reads only what a plain request has here: our key, our skip, our handler.
+  return middleware as unknown as Step;
 }
 
-export type RateLimits = { pagesPerMinute: number; apiPerMinute: number };
+export type RateLimits = { pagesPerMinute: number; apiPerMinute: number; address: (req: IncomingMessage) => string };
 
 /** The two limits, each counting only its own requests; probes are never limited. */
-export function rateLimits({ pagesPerMinute, apiPerMinute }: RateLimits): RequestHandler[] {
-  return [limiter(apiPerMinute, (req) => !isApi(req)), limiter(pagesPerMinute, (req) => isApi(req) || PROBES.has(req.path))];
+export function rateLimits({ pagesPerMinute, apiPerMinute, address }: RateLimits): Step[] {
+  return [
+    limiter(apiPerMinute, address, (req) => !isApi(req)),
+    limiter(pagesPerMinute, address, (req) => isApi(req) || PROBES.has(pathOfTarget(req.url))),
+  ];
 }

@@ -1,6 +1,7 @@
 // What a GET's path and query come to, before any work: one of the site's routes (with the one
-// canonical URL its answer is stored under), a redirect to a page's one address, a file of the
-// client build (or React Router's data and manifest requests), or the site's 404. Nothing a stranger
+// canonical URL its answer is stored under), a redirect to a page's one address, React Router's data
+// and manifest requests, a missing file of the client build, or the site's 404. (The build's files
+// themselves are answered before this, from memory.) Nothing a stranger
 // varies beyond that (other query parameters, letter case, trailing slashes) makes another answer.
 import { matchPath } from "react-router";
 import { pathOf, siteRoutes, type SiteRoute } from "~/site-routes";
@@ -9,6 +10,8 @@ export type Target =
   | { kind: "route"; route: SiteRoute; url: string; params: Record<string, string | undefined> }
   | { kind: "redirect"; location: string }
   | { kind: "pass" }
+  /** Under /assets/ but not a file of the build: a short 404, never a page. */
+  | { kind: "missing-file" }
   | { kind: "not-found" }
   /** React Router's data request for a path that has no page. */
   | { kind: "not-found-data" };
@@ -35,11 +38,8 @@ function dataUrl(url: string): string {
   return `${path === "/" ? "/_" : path}.data${queryAt === -1 ? "" : url.slice(queryAt)}`;
 }
 
-/**
- * Resolves a request's path (as sent, not decoded) and query (without "?"). `isFile` says whether
- * the client build has a file at that path.
- */
-export function resolveTarget(path: string, query: string, isFile: (path: string) => boolean): Target {
+/** Resolves a request's path (as sent, not decoded) and query (without "?"). */
+export function resolveTarget(path: string, query: string): Target {
   const route = exact.get(path);
   if (route) return { kind: "route", route, url: canonicalUrl(route, path, query), params: {} };
   for (const candidate of patterned) {
@@ -54,8 +54,9 @@ export function resolveTarget(path: string, query: string, isFile: (path: string
     if (!dataRoute) return { kind: "not-found-data" };
     return { kind: "route", route: dataRoute, url: dataUrl(canonicalUrl(dataRoute, page, query)), params: {} };
   }
-  // Files of the client build; React Router's lazy route discovery.
-  if (path.startsWith("/assets/") || isFile(path) || path === "/__manifest") return { kind: "pass" };
+  // React Router's lazy route discovery.
+  if (path === "/__manifest") return { kind: "pass" };
+  if (path.startsWith("/assets/")) return { kind: "missing-file" };
   // One address per page: /about/ and /About lead to /about.
   const stripped = path.length > 1 ? path.replace(/\/+$/, "") : path;
   const canonical = exact.get(stripped) ?? exact.get(stripped.toLowerCase());

@@ -2,8 +2,9 @@
 // our own files plus the inline scripts whose sha256 hashes the answer carries. No nonce: a page
 // many visitors share is the same bytes, headers included, so memory and CDNs can keep it.
 import { createHash } from "node:crypto";
-import type { Request, RequestHandler } from "express";
+import type { IncomingMessage } from "node:http";
 import helmet from "helmet";
+import type { Step } from "./step";
 
 export type CspOptions = {
   /** Origins the page may frame (the calendar embed); none when empty. */
@@ -107,7 +108,7 @@ export function originOf(url: string | undefined): string | undefined {
 }
 
 /** Every security header; the CSP here allows no inline script (stored pages replace it with their own). */
-export function securityHeaders(options: CspOptions): RequestHandler[] {
+export function securityHeaders(options: CspOptions, secure: (req: IncomingMessage) => boolean): Step[] {
   const common = helmet({
     contentSecurityPolicy: false,
     strictTransportSecurity: false,
@@ -119,12 +120,13 @@ export function securityHeaders(options: CspOptions): RequestHandler[] {
   const policy = cspFor(options);
   const csp = { http: policy(false), https: policy(true) };
   // Only over HTTPS: on plain HTTP the header means nothing, and behind a proxy TRUST_PROXY decides
-  // whether its X-Forwarded-Proto makes req.secure true.
+  // whether its X-Forwarded-Proto counts (server/client.ts).
   const hsts = helmet.strictTransportSecurity({ maxAge: 31_536_000, includeSubDomains: true });
-  const perRequest: RequestHandler = (req: Request, res, next) => {
+  const perRequest: Step = (req, res, next) => {
+    const https = secure(req);
     res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
-    res.setHeader("Content-Security-Policy", req.secure ? csp.https : csp.http);
-    if (!req.secure) return next();
+    res.setHeader("Content-Security-Policy", https ? csp.https : csp.http);
+    if (!https) return next();
     hsts(req, res, next);
   };
   return [common, perRequest];

@@ -1,8 +1,9 @@
-// The Express application around the React Router handler, in the order a request meets it:
-// id and log line, security headers, method and URL checks, probes, the rate limits, stored pages
-// and API answers, compression, static files, React Router (data requests, development) and an
-// error handler that reveals nothing.
-import type { RequestListener } from "node:http";
+// The site's request listener. Every request first meets the front chain, on Node's own request and
+// response: its id and log line, security headers, method and URL checks, the probes, the rate
+// limits, then the stored answers (pages, API answers, files). Express gets only what is left: React
+// Router's own requests (route discovery; every page in development) and the error answers. A stored
+// answer thus costs no Express routing, which under a flood of junk is most of the server's time.
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import compression from "compression";
 import type { RequestHandler } from "express";
 import express from "express";
@@ -10,13 +11,14 @@ import { getPublicConfig } from "~/config.server";
 import type { Env } from "~/env.server";
 import type { Logger } from "~/logger.server";
 import { createAnswerStore, type AnswerStore, type Render } from "./answer-store";
-import { finalErrorHandler } from "./errors";
+import { clientOf, type Trust } from "./client";
+import { answerError, finalErrorHandler } from "./errors";
 import { healthRoutes, type Readiness } from "./health";
 import { onlyReadMethods, wellFormedTarget } from "./limits";
 import { requestLogging } from "./logging";
 import { rateLimits } from "./rate-limit";
 import { cspFor, originOf, securityHeaders, type CspOptions } from "./security";
-import { staticFiles } from "./static-files";
+import { inOrder, type Step } from "./step";
 
 export type SiteOptions = {
   env: Env;
@@ -24,7 +26,7 @@ export type SiteOptions = {
   /** The React Router request handler. */
   handler: RequestHandler;
   readiness: Readiness;
-  /** The client build to serve; absent in development, where Vite serves the files. */
+  /** The client build, served from memory by the answer store; absent in development, where Vite serves the files. */
   clientRoot?: string;
   /** Vite's dev middleware (development only). */
   devMiddleware?: RequestHandler;
@@ -39,7 +41,9 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
   const app = express();
   app.disable("x-powered-by");
   // Whether X-Forwarded-For/-Proto are believed (req.ip, req.secure): only as far as TRUST_PROXY says.
+  // Express compiles the setting; the front chain asks the same function (server/client.ts).
   app.set("trust proxy", env.TRUST_PROXY);
+  const client = clientOf(app.get("trust proxy fn") as Trust, Boolean(env.TRUST_PROXY));
 
   const frameOrigin = originOf(getPublicConfig().calendar.embedUrl);
   const formOrigin = originOf(getPublicConfig().contactSurveyUrl);
@@ -48,22 +52,32 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
     formOrigins: formOrigin ? [formOrigin] : [],
     development: env.NODE_ENV === "development",
   };
-  app.use(requestLogging(logger));
-  app.use(securityHeaders(cspOptions));
-  app.use(onlyReadMethods, wellFormedTarget);
-  app.use(healthRoutes(readiness));
-  app.use(rateLimits({ pagesPerMinute: env.PAGE_RATE_LIMIT_PER_MINUTE, apiPerMinute: env.RATE_LIMIT_PER_MINUTE }));
-  // Stored answers carry their own encoding and need no file lookup.
   const store = render
-    ? createAnswerStore({ render, csp: cspFor(cspOptions), clientRoot, onRender: (url) => logger.debug({ url }, "rendered an answer") })
+    ? createAnswerStore({
+        render,
+        csp: cspFor(cspOptions),
+        clientRoot,
+        secure: client.secure,
+        onRender: (url) => logger.debug({ url }, "rendered an answer"),
+      })
     : undefined;
-  if (store) app.use(store.middleware);
-  // Other dynamic answers are compressed here; precompressed files and stored answers already
-  // carry Content-Encoding, which compression() never encodes twice.
+  const front: Step[] = [
+    requestLogging(logger),
+    ...securityHeaders(cspOptions, client.secure),
+    onlyReadMethods,
+    wellFormedTarget(client.trustsProxy),
+    healthRoutes(readiness),
+    ...rateLimits({ pagesPerMinute: env.PAGE_RATE_LIMIT_PER_MINUTE, apiPerMinute: env.RATE_LIMIT_PER_MINUTE, address: client.address }),
+    ...(store ? [store.step] : []),
+  ];
+
+  // Dynamic answers are compressed here; stored answers already carry Content-Encoding.
   app.use(compression());
   if (devMiddleware) app.use(devMiddleware);
-  if (clientRoot) app.use(staticFiles(clientRoot));
   app.use(handler);
   app.use(finalErrorHandler);
-  return { listener: app, store };
+
+  const toExpress = (req: IncomingMessage, res: ServerResponse, error?: unknown) =>
+    error === undefined ? app(req, res) : answerError(error, req, res);
+  return { listener: inOrder(front, toExpress), store };
 }

@@ -1,9 +1,9 @@
 // One complete answer kept in memory: status, headers, a strong ETag and the body in each encoding,
 // compressed once. Every request for it gets the same bytes; only the CSP's upgrade-insecure-requests
-// (HTTPS behind a trusted proxy) and Express's per-connection headers differ.
+// (HTTPS behind a trusted proxy) and the per-connection headers differ.
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
-import type { Request, Response } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import Negotiator from "negotiator";
 import { matchesEtag } from "~/lib/etag.server";
 import { inlineScriptHashes, type CspFor } from "./security";
@@ -96,16 +96,16 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
 }
 
 /** Sends a stored answer: 304 when If-None-Match names it, the body in the best encoding otherwise (none for HEAD). */
-export function sendStored(req: Request, res: Response, answer: StoredAnswer): void {
+export function sendStored(req: IncomingMessage, res: ServerResponse, answer: StoredAnswer, secure: boolean): void {
   const compressed = answer.bodies.br !== undefined || answer.bodies.gzip !== undefined;
-  const wanted = compressed ? chooseEncoding(req.get("Accept-Encoding")) : "identity";
+  const wanted = compressed ? chooseEncoding(req.headers["accept-encoding"]) : "identity";
   const encoding: Encoding = answer.bodies[wanted] ? wanted : "identity";
   for (const [name, value] of answer.headers) res.setHeader(name, value);
-  if (answer.csp) res.setHeader("Content-Security-Policy", req.secure ? answer.csp.https : answer.csp.http);
+  if (answer.csp) res.setHeader("Content-Security-Policy", secure ? answer.csp.https : answer.csp.http);
   if (compressed) res.setHeader("Vary", "Accept-Encoding");
   if (answer.status === 200) res.setHeader("ETag", answer.etags[encoding]);
   // Any of the three tags: the client's copy is this content, in whichever encoding it came (RFC 9110 13.1.2).
-  const ifNoneMatch = req.get("If-None-Match") ?? null;
+  const ifNoneMatch = req.headers["if-none-match"] ?? null;
   if (answer.status === 200 && Object.values(answer.etags).some((tag) => matchesEtag(ifNoneMatch, tag))) {
     res.removeHeader("Content-Type");
     res.writeHead(304);

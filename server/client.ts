@@ -1,0 +1,32 @@
+// Who sent a request and over what, as far as TRUST_PROXY lets us believe X-Forwarded-*: the same
+// answers Express gives as req.ip and req.secure (it compiles TRUST_PROXY into `trust`), for the
+// front chain, which runs before Express.
+import type { IncomingMessage } from "node:http";
+import type { TLSSocket } from "node:tls";
+import proxyAddr from "proxy-addr";
+
+/** Whether the hop at `index` (0: the peer) with this address is a proxy we trust. */
+export type Trust = (address: string, index: number) => boolean;
+
+export type Client = {
+  /** The client's address: the peer, or the nearest untrusted address in X-Forwarded-For. */
+  address: (req: IncomingMessage) => string;
+  /** HTTPS to us, or to the trusted proxy that says so in X-Forwarded-Proto. */
+  secure: (req: IncomingMessage) => boolean;
+  /** Whether X-Forwarded-Host is believed (any proxy is trusted). */
+  trustsProxy: boolean;
+};
+
+export function clientOf(trust: Trust, trustsProxy: boolean): Client {
+  return {
+    address: (req) => proxyAddr(req, trust),
+    secure(req) {
+      const encrypted = (req.socket as Partial<TLSSocket>).encrypted === true;
+      if (!trust(req.socket.remoteAddress ?? "", 0)) return encrypted;
+      const header = req.headers["x-forwarded-proto"];
+      const first = (typeof header === "string" ? header : "").split(",", 1)[0]?.trim();
+      return first ? first === "https" : encrypted;
+    },
+    trustsProxy,
+  };
+}
