@@ -52,6 +52,8 @@ export type FakeGoogleCalendar = {
   url: string;
   calendarId: string;
   apiKey: string;
+  /** The server's variables that make this fake its calendar (and no .ics feed). */
+  env: { GOOGLE_CALENDAR_ID: string; GOOGLE_API_KEY: string; GOOGLE_CALENDAR_API_URL: string; CALENDAR_ICS_URL: string };
   requests: RecordedRequest[];
   /** Requests that were not an events.list call for our calendar (a test should expect none). */
   unhandled: RecordedRequest[];
@@ -326,10 +328,12 @@ export async function startFakeGoogleCalendar(
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
+  const url = `http://127.0.0.1:${port}/calendar/v3`;
   return {
-    url: `http://127.0.0.1:${port}/calendar/v3`,
+    url,
     calendarId,
     apiKey,
+    env: { GOOGLE_CALENDAR_ID: calendarId, GOOGLE_API_KEY: apiKey, GOOGLE_CALENDAR_API_URL: url, CALENDAR_ICS_URL: "" },
     requests,
     unhandled,
     requestCount: () => requests.length,

@@ -29,10 +29,7 @@ describe("event pages from a Google calendar with hostile descriptions", () => {
     fake = await startFakeGoogleCalendar();
     fake.setScenario("hostile");
     server = await startServer({
-      GOOGLE_CALENDAR_ID: fake.calendarId,
-      GOOGLE_API_KEY: fake.apiKey,
-      GOOGLE_CALENDAR_API_URL: fake.url,
-      CALENDAR_ICS_URL: "",
+      ...fake.env,
       SITE_URL,
       LOG_LEVEL: "debug",
     });
@@ -148,10 +145,7 @@ describe("an event page while the calendar is down", () => {
   beforeAll(async () => {
     fake = await startFakeGoogleCalendar();
     server = await startServer({
-      GOOGLE_CALENDAR_ID: fake.calendarId,
-      GOOGLE_API_KEY: fake.apiKey,
-      GOOGLE_CALENDAR_API_URL: fake.url,
-      CALENDAR_ICS_URL: "",
+      ...fake.env,
       EVENTS_CACHE_TTL_SECONDS: "1",
     });
   });
@@ -186,10 +180,7 @@ describe("/events weighs the same for a small and a 3,000-event calendar", () =>
   async function eventsBytes(scenario: "normal" | "busy"): Promise<number> {
     fake.setScenario(scenario);
     const server = await startServer({
-      GOOGLE_CALENDAR_ID: fake.calendarId,
-      GOOGLE_API_KEY: fake.apiKey,
-      GOOGLE_CALENDAR_API_URL: fake.url,
-      CALENDAR_ICS_URL: "",
+      ...fake.env,
     });
     try {
       const answer = await rawRequest(server.url, "/events", { headers: { "Accept-Encoding": "identity" } });

@@ -88,9 +88,7 @@ describe("Google Calendar source", () => {
     fake = await startFakeGoogleCalendar();
     server = await startServer({
       ...NO_SOURCE,
-      GOOGLE_CALENDAR_ID: fake.calendarId,
-      GOOGLE_API_KEY: fake.apiKey,
-      GOOGLE_CALENDAR_API_URL: fake.url,
+      ...fake.env,
     });
   });
   afterAll(async () => {
@@ -176,7 +174,7 @@ describe("Google Calendar source failing", () => {
 
   beforeAll(async () => {
     fake = await startFakeGoogleCalendar();
-    const env = { ...NO_SOURCE, GOOGLE_CALENDAR_ID: fake.calendarId, GOOGLE_API_KEY: fake.apiKey, GOOGLE_CALENDAR_API_URL: fake.url };
+    const env = { ...NO_SOURCE, ...fake.env };
     staleServer = await startServer({ ...env, EVENTS_CACHE_TTL_SECONDS: "1" });
     coldServer = await startServer(env);
   });

@@ -84,9 +84,7 @@ describe("/events backed by Google Calendar", () => {
   const start = async (scenario: GoogleScenario, extra: Record<string, string> = {}) => {
     const server = await startServer({
       ...NO_SOURCE,
-      GOOGLE_CALENDAR_ID: fake.calendarId,
-      GOOGLE_API_KEY: fake.apiKey,
-      GOOGLE_CALENDAR_API_URL: fake.url,
+      ...fake.env,
       ...extra,
     });
     servers.push(server);

@@ -45,7 +45,7 @@ const googleFault = (name: string, scenario: GoogleScenario): Fault => ({
   async start() {
     const fake = await startFakeGoogleCalendar();
     return {
-      env: { GOOGLE_CALENDAR_ID: fake.calendarId, GOOGLE_API_KEY: fake.apiKey, GOOGLE_CALENDAR_API_URL: fake.url },
+      env: fake.env,
       title: "Speaker Series: Pricing",
       secrets: [fake.apiKey, fake.url],
       fail: () => fake.setScenario(scenario),

@@ -40,10 +40,7 @@ describe("operations (Google source)", () => {
     server = await startServer({
       // Configured as a deployment is: without SITE_URL, start-up opens with a warning (site-url.test.ts).
       SITE_URL: "https://founders.example.org",
-      GOOGLE_CALENDAR_ID: fake.calendarId,
-      GOOGLE_API_KEY: fake.apiKey,
-      GOOGLE_CALENDAR_API_URL: fake.url,
-      CALENDAR_ICS_URL: "",
+      ...fake.env,
       EVENTS_CACHE_TTL_SECONDS: "1",
       LOG_LEVEL: "info",
     });
@@ -151,10 +148,7 @@ describe("LOG_LEVEL=warn with a failing calendar", () => {
     fake = await startFakeGoogleCalendar();
     fake.setScenario("notFound");
     server = await startServer({
-      GOOGLE_CALENDAR_ID: fake.calendarId,
-      GOOGLE_API_KEY: fake.apiKey,
-      GOOGLE_CALENDAR_API_URL: fake.url,
-      CALENDAR_ICS_URL: "",
+      ...fake.env,
       LOG_LEVEL: "warn",
     });
   });

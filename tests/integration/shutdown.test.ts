@@ -75,7 +75,7 @@ describe("graceful shutdown", () => {
     async (signal) => {
       fake = await startFakeGoogleCalendar({ slowMs: 2_000 });
       fake.setScenario("slow");
-      server = await start({ GOOGLE_CALENDAR_ID: fake.calendarId, GOOGLE_API_KEY: fake.apiKey, GOOGLE_CALENDAR_API_URL: fake.url });
+      server = await start(fake.env);
       const { port } = server;
 
       // An idle keep-alive connection, and a request that waits ~2 s on the calendar.

@@ -8,12 +8,7 @@ export type GoogleBackedServer = { fake: FakeGoogleCalendar; server: RunningServ
 export async function startGoogleBackedServer(scenario: GoogleScenario, options: { slowMs?: number } = {}): Promise<GoogleBackedServer> {
   const fake = await startFakeGoogleCalendar(options);
   fake.setScenario(scenario);
-  const server = await startServer({
-    GOOGLE_CALENDAR_ID: fake.calendarId,
-    GOOGLE_API_KEY: fake.apiKey,
-    GOOGLE_CALENDAR_API_URL: fake.url,
-    CALENDAR_ICS_URL: "",
-  });
+  const server = await startServer(fake.env);
   return { fake, server };
 }
 
