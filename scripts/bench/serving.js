@@ -185,21 +185,14 @@ export async function runServing({ origin, pid, connections, durationSeconds }) 
 
   // Warm: the first /events read loads the calendar.
   await rawGet(`${origin}/events`, BROWSER_HEADERS);
+  // One short round of every load first: the runtime compiles its hot code and grows its heap to a
+  // load once (V8 sizes its young generation to the allocation rate), so cached / and the floods are
+  // measured alike, and what grows again over the measured floods is kept.
+  for (const warmUp of [{ path: "/", pattern: /** @type {const} */ ("fixed"), expect404: false }, ...FLOODS]) {
+    await runLoad({ ...warmUp, origin, connections, durationSeconds: Math.min(3, durationSeconds) });
+  }
   const cached = await load(origin, "/", "fixed");
   console.log(`serving: cached / ${cached.requestsPerSecond} req/s (p99 ${cached.p99Ms} ms)`);
-
-  // One short round of every flood first: the runtime grows its heap to a load once (V8 sizes its
-  // young generation to the allocation rate); what grows again over the measured floods is kept.
-  for (const flood of FLOODS) {
-    await runLoad({
-      origin,
-      path: flood.path,
-      pattern: flood.pattern,
-      connections,
-      durationSeconds: Math.min(3, durationSeconds),
-      expect404: flood.expect404,
-    });
-  }
   const beforeMb = rssMb(pid);
   const floods = [];
   for (const flood of FLOODS) {
