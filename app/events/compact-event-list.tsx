@@ -1,9 +1,10 @@
 import { cx } from "~/lib/cx";
-import { badgeLabel, eventTitle, eventType } from "./classify";
+import { eventTitle, eventType } from "./classify";
 import { formatEventDate } from "./format-date";
 import { eventPagePath } from "./links";
 import type { CalendarEvent } from "./model";
 import { dateBlock, groupByMonth } from "./month-groups";
+import { TypeBadge } from "./type-badge";
 
 /**
  * The list on phones: a date block, the title (a link to the event's page, which has the
@@ -51,14 +52,7 @@ function CompactEvent({ event }: { event: CalendarEvent }) {
           >
             {title}
           </a>
-          <span
-            className={cx(
-              "shrink-0 rounded-full px-2 py-0.5 text-[0.6875rem] font-semibold tracking-wide uppercase",
-              type === "members-only" ? "bg-ink text-paper" : "bg-sand text-ink",
-            )}
-          >
-            {badgeLabel[type]}
-          </span>
+          <TypeBadge type={type} size="small" className="shrink-0" />
         </div>
         <p className="sr-only">{when}</p>
         {place ? <p className="truncate text-sm text-ink-soft">{place}</p> : null}

@@ -1,10 +1,10 @@
 import { CalendarPlus, Download, MapPin } from "lucide-react";
 import { newTab } from "~/lib/external";
-import { cx } from "~/lib/cx";
-import { badgeLabel, eventTitle, eventType } from "./classify";
+import { eventTitle, eventType } from "./classify";
 import { formatEventDate, machineDate } from "./format-date";
 import { googleCalendarUrl, eventIcsPath, eventPagePath, mapSearchUrl } from "./links";
 import type { CalendarEvent } from "./model";
+import { TypeBadge } from "./type-badge";
 
 const actionClass =
   "inline-flex items-center gap-1.5 rounded-full border border-ink/20 px-3.5 py-1.5 text-sm font-medium text-ink hover:border-ink hover:bg-sand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brass-dark";
@@ -26,14 +26,7 @@ export function EventCard({ event }: { event: CalendarEvent }) {
             {title}
           </a>
         </h3>
-        <span
-          className={cx(
-            "shrink-0 rounded-full px-3 py-1 text-xs font-semibold tracking-wide uppercase",
-            type === "members-only" ? "bg-ink text-paper" : "bg-sand text-ink",
-          )}
-        >
-          {badgeLabel[type]}
-        </span>
+        <TypeBadge type={type} className="shrink-0" />
       </div>
       <dl className="flex flex-col gap-2 text-[0.9375rem] text-ink-soft">
         <div>

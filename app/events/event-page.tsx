@@ -1,14 +1,14 @@
 import { ArrowLeft, CalendarPlus, Download, History, LogIn } from "lucide-react";
 import { buttonStyles } from "~/components/button-styles";
 import { newTab } from "~/lib/external";
-import { cx } from "~/lib/cx";
-import { badgeLabel, eventTitle, eventType } from "./classify";
+import { eventTitle, eventType } from "./classify";
 import { WhereItem } from "./event-card";
 import { formatEventDate, formatInstant, machineDate } from "./format-date";
 import { joinDetails } from "./join";
 import { eventIcsPath, eventPagePath, googleCalendarUrl, mapSearchUrl } from "./links";
 import type { CalendarEvent } from "./model";
 import { ShareLink } from "./share-link";
+import { TypeBadge } from "./type-badge";
 
 export type EventPageData = {
   event: CalendarEvent;
@@ -60,14 +60,7 @@ export function EventPage({ data, links }: { data: EventPageData; links: Links }
       ) : null}
 
       <header className="flex flex-col gap-4">
-        <span
-          className={cx(
-            "self-start rounded-full px-3 py-1 text-xs font-semibold tracking-wide uppercase",
-            type === "members-only" ? "bg-ink text-paper" : "bg-sand text-ink",
-          )}
-        >
-          {badgeLabel[type]}
-        </span>
+        <TypeBadge type={type} className="self-start" />
         <h1 id="event-title" className="font-serif text-3xl leading-tight font-semibold tracking-tight break-words text-ink sm:text-5xl">
           {title}
         </h1>
