@@ -47,6 +47,18 @@ export type GoogleEventResource = {
   eventType: "default";
 };
 
+/** The ids the site lists from the normal scenario: the events inside its window, oldest first, none cancelled. */
+export const LISTED_EVENT_IDS = [
+  "past300",
+  "past200allday",
+  "past30",
+  "weeklycoffee_20260101T133000Z",
+  "next7",
+  "retreat",
+  "member90",
+  "future200",
+];
+
 export type FakeGoogleCalendar = {
   /** The API base, as GOOGLE_CALENDAR_API_URL. */
   url: string;
