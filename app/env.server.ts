@@ -64,6 +64,8 @@ export const envSchema = z
     GOOGLE_CALENDAR_API_URL: optional(httpUrl).default("https://www.googleapis.com/calendar/v3"),
     CALENDAR_ICS_URL: optional(feedUrl),
     EVENTS_CACHE_TTL_SECONDS: optional(z.coerce.number().int().min(1).max(86_400)).default(300),
+    // The last good read, kept on disk for restarts during an outage ("off": not kept).
+    EVENTS_SNAPSHOT_PATH: optional(z.string().trim().min(1)).default(".data/events-snapshot.json"),
     // The HTTP process: proxies, abuse limits, logs.
     TRUST_PROXY: optional(trustProxy).default(false),
     // Per client address. Up to ten million: benchmarks and load tests lift the limits without turning them off.

@@ -20,6 +20,8 @@ export function readinessBody(events: EventsStatus, draining: boolean, uptimeSec
       lastSuccessAt: iso(events.lastSuccessAt),
       lastFailureAt: iso(events.lastFailureAt),
       consecutiveFailures: events.consecutiveFailures,
+      // After a failure, when the calendar will be asked again (no visitor can make it sooner).
+      nextAttemptAt: iso(events.nextAttemptAt),
     },
   };
 }

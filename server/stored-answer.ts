@@ -2,7 +2,8 @@
 // compressed once. Every request for it gets the same bytes; only the CSP's upgrade-insecure-requests
 // (HTTPS behind a trusted proxy) and the per-connection headers differ.
 import { createHash } from "node:crypto";
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import Negotiator from "negotiator";
 import { matchesEtag } from "~/lib/etag.server";
@@ -24,6 +25,9 @@ export type StoredAnswer = {
 
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|ld\+json))/;
 const BEST_BROTLI = { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } };
+// zlib's callback forms run on libuv's thread pool: compressing a big answer never holds the event loop.
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 const NOT_KEPT_HEADERS = new Set(["content-length", "content-encoding", "vary", "etag", "content-security-policy", "set-cookie"]);
 /** Bodies smaller than this are not worth compressing. */
 const MIN_COMPRESSED_BYTES = 256;
@@ -40,8 +44,7 @@ export async function storeAnswer(
   if (cacheControl) headers.push(["cache-control", cacheControl]);
   const bodies: StoredAnswer["bodies"] = { identity };
   if (COMPRESSIBLE.test(type) && identity.length >= MIN_COMPRESSED_BYTES) {
-    bodies.br = brotliCompressSync(identity, BEST_BROTLI);
-    bodies.gzip = gzipSync(identity, { level: 9 });
+    [bodies.br, bodies.gzip] = await Promise.all([brotliAsync(identity, BEST_BROTLI), gzipAsync(identity, { level: 9 })]);
   }
   let scriptHashes: string[] | undefined;
   if (type.startsWith("text/html")) scriptHashes = inlineScriptHashes(identity.toString("utf8"));

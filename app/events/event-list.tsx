@@ -69,7 +69,7 @@ export function EventList({
   const total = state.total ?? all.length;
   return (
     <div className="flex flex-col gap-5">
-      {state.data.stale ? (
+      {state.data.stale && state.data.updatedAt ? (
         <p className="rounded-xl border border-brass/40 bg-sand/60 px-4 py-3 text-sm text-ink">
           The calendar could not be reached just now. Showing events as last updated{" "}
           <time dateTime={state.data.updatedAt}>{formatInstant(Date.parse(state.data.updatedAt))}</time>.

@@ -16,7 +16,7 @@ export type EventPageData = {
   past: boolean;
   /** The calendar could not be read just now; this is the copy of `updatedAt`. */
   stale: boolean;
-  updatedAt: string;
+  updatedAt?: string;
 };
 
 type Links = { pageUrl: string; loginUrl: string };
@@ -40,7 +40,7 @@ export function EventPage({ data, links }: { data: EventPageData; links: Links }
         {past ? "Past events" : "Upcoming events"}
       </a>
 
-      {stale ? (
+      {stale && updatedAt ? (
         <p className="rounded-xl border border-brass/40 bg-sand/60 px-4 py-3 text-sm text-ink">
           The calendar could not be reached just now. Showing this event as last updated{" "}
           <time dateTime={updatedAt}>{formatInstant(Date.parse(updatedAt))}</time>.

@@ -22,8 +22,11 @@ export type CalendarEvent = {
 /** The API's answer. `stale` is true when the upstream failed and a cached copy was served. */
 export type EventsResponse = {
   events: CalendarEvent[];
-  /** ISO instant of the last successful read of the source. */
-  updatedAt: string;
+  /**
+   * With `stale`: the ISO instant of the last successful read these events come from. A fresh
+   * answer has none: it is the calendar as it is now, and every server reading it answers the same bytes.
+   */
+  updatedAt?: string;
   stale: boolean;
   /** A public feed visitors can subscribe to, when the source is a public calendar. */
   subscribeUrl?: string;

@@ -15,7 +15,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const event = (await readEvents(context)).events.find((candidate) => candidate.id === id);
     if (!event) return jsonError(404, "No event with this id.");
     const uidDomain = new URL(getPublicConfig().siteUrl).hostname;
-    return cacheableResponse(request, eventToIcs(event, { now: new Date(), uidDomain }), {
+    return cacheableResponse(request, eventToIcs(event, { uidDomain }), {
       "Content-Type": "text/calendar; charset=utf-8",
       "Content-Disposition": `attachment; filename="${icsFileName(event)}"`,
     });

@@ -43,6 +43,8 @@ export async function startProductionServer({ logFile, env = {} }) {
       PORT: String(port),
       RATE_LIMIT_PER_MINUTE: "10000000",
       PAGE_RATE_LIMIT_PER_MINUTE: "10000000",
+      // No calendar snapshot in the working tree unless a measurement asks for one.
+      EVENTS_SNAPSHOT_PATH: "off",
       ...env,
     },
     stdio: ["ignore", logFd, logFd],

@@ -29,7 +29,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Readiness = {
   status: string;
-  events: { source: string; state: string; lastSuccessAt: string | null; lastFailureAt: string | null; consecutiveFailures: number };
+  events: {
+    source: string;
+    state: string;
+    lastSuccessAt: string | null;
+    lastFailureAt: string | null;
+    consecutiveFailures: number;
+    nextAttemptAt: string | null;
+  };
 };
 
 describe("operations (Google source)", () => {
@@ -60,7 +67,14 @@ describe("operations (Google source)", () => {
   it("is ready before the calendar was ever read (state cold)", async () => {
     const { body } = await readiness();
     expect(body).toMatchObject({ status: "ready" });
-    expect(body.events).toEqual({ source: "google", state: "cold", lastSuccessAt: null, lastFailureAt: null, consecutiveFailures: 0 });
+    expect(body.events).toEqual({
+      source: "google",
+      state: "cold",
+      lastSuccessAt: null,
+      lastFailureAt: null,
+      consecutiveFailures: 0,
+      nextAttemptAt: null,
+    });
   });
 
   it("gives every response a request id, keeping a safe incoming one", async () => {
@@ -106,23 +120,26 @@ describe("operations (Google source)", () => {
 
     // An outage: every read fails; the page and API keep answering from the last good copy.
     fake.setScenario("error500");
-    const deadline = Date.now() + 15_000;
-    while (body.events.consecutiveFailures < 3 && Date.now() < deadline) {
+    const deadline = Date.now() + 30_000;
+    while (body.events.consecutiveFailures < 2 && Date.now() < deadline) {
       expect((await rawRequest(server.url, "/api/calendar/events")).status).toBe(200);
       await sleep(200);
       ({ body } = await readiness());
     }
     expect(body.events).toMatchObject({ source: "google", state: "stale" });
-    expect(body.events.consecutiveFailures).toBeGreaterThanOrEqual(3);
+    expect(body.events.consecutiveFailures).toBeGreaterThanOrEqual(2);
     expect(Date.parse(body.events.lastFailureAt!)).toBeGreaterThan(Date.parse(body.events.lastSuccessAt!));
+    // The backoff: after the second failure in a row, no read for at least 10 s, whatever visitors do.
+    expect(Date.parse(body.events.nextAttemptAt!) - Date.parse(body.events.lastFailureAt!)).toBeGreaterThanOrEqual(10_000);
 
     const output = server.output();
     expect(output.match(/refresh failed \(Google Calendar answered HTTP 500\)/g)).toHaveLength(1);
-    // The first failed read's three attempts, and no more.
-    expect(output.match(/Google Calendar answered HTTP 500 \(attempt/g)).toHaveLength(3);
+    // The first failed read's two attempts, and no more.
+    expect(output.match(/Google Calendar answered HTTP 500 \(attempt/g)).toHaveLength(2);
 
     fake.setScenario("normal");
-    const recovered = Date.now() + 15_000;
+    // The next read comes when the backoff allows it (10 to 12 s after the second failure).
+    const recovered = Date.now() + 30_000;
     while (body.events.state !== "fresh" && Date.now() < recovered) {
       await rawRequest(server.url, "/api/calendar/events");
       await sleep(200);

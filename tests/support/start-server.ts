@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 
 export type RunningServer = {
   url: string;
@@ -19,6 +22,8 @@ export type RunningServer = {
  * checkout's build (tests/integration/content-build.test.ts).
  */
 export async function startServer(env: Record<string, string | undefined> = {}, { cwd = process.cwd() } = {}): Promise<RunningServer> {
+  // Each server keeps its calendar snapshot in a directory of its own, unless the test shares one.
+  const snapshotDir = env.EVENTS_SNAPSHOT_PATH === undefined ? mkdtempSync(path.join(tmpdir(), "fc-snapshot-")) : undefined;
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
     cwd,
     // Every test request comes from loopback: the rate limits are lifted unless a test sets them.
@@ -29,10 +34,12 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
       HOST: "127.0.0.1",
       RATE_LIMIT_PER_MINUTE: "10000000",
       PAGE_RATE_LIMIT_PER_MINUTE: "10000000",
+      ...(snapshotDir ? { EVENTS_SNAPSHOT_PATH: path.join(snapshotDir, "events.json") } : {}),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  if (snapshotDir) child.once("exit", () => rmSync(snapshotDir, { recursive: true, force: true }));
   let out = "";
   let err = "";
   child.stdout?.on("data", (chunk: Buffer) => (out += chunk.toString()));

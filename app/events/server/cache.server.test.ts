@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CalendarEvent } from "~/events/model";
-import { createEventsCache, EventsUnavailableError, MAX_STALE_MS } from "./cache.server";
+import { contentHashOf, createEventsCache, EventsUnavailableError, exponentialBackoff, MAX_STALE_MS } from "./cache.server";
+import { UpstreamError } from "./fetch-upstream.server";
 
 const TTL = 300_000;
 const HOUR = 3_600_000;
@@ -19,7 +20,7 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 const events = (name: string): CalendarEvent[] => [{ id: name, summary: name }];
 
 /** A cache over a scripted source and a clock that only moves when told. */
-function harness(options: { maxWaitMs?: number } = {}) {
+function harness(options: Partial<Parameters<typeof createEventsCache>[0]> = {}) {
   let time = Date.parse("2026-03-01T12:00:00Z");
   const clock = { now: () => time };
   const pending: ReturnType<typeof deferred<CalendarEvent[]>>[] = [];
@@ -28,6 +29,8 @@ function harness(options: { maxWaitMs?: number } = {}) {
   const cache = createEventsCache({
     ttlMs: TTL,
     clock,
+    // Without jitter: 5 s, 10 s, 20 s…
+    backoff: exponentialBackoff(() => 0),
     log: { warn: (m) => void logs.push(`warn ${m}`), info: (m) => void logs.push(`info ${m}`), debug: (m) => void debugLogs.push(m) },
     ...options,
     load: () => {
@@ -108,13 +111,20 @@ describe("events cache", () => {
     h.last().reject(new Error("HTTP 500"));
     await settle();
 
-    // Failure recorded: same events, same fetchedAt, stale: true; no new load while within the retry interval.
-    await expect(h.cache.get()).resolves.toEqual({ events: events("good"), fetchedAt: goodAt, stale: true });
+    // Failure recorded: same events, same fetchedAt, stale: true; no new load while within the backoff.
+    await expect(h.cache.get()).resolves.toEqual({
+      events: events("good"),
+      contentHash: contentHashOf(events("good")),
+      fetchedAt: goodAt,
+      stale: true,
+    });
+    h.advance(4_999);
+    await h.cache.get();
     expect(h.loads()).toBe(2);
     expect(h.logs.join("\n")).toContain("refresh failed (HTTP 500)");
 
-    // Retried after min(ttl, 30 s), still failing: still the stale copy.
-    h.advance(30_001);
+    // Retried after the first backoff (5 s), still failing: still the stale copy.
+    h.advance(1);
     await expect(h.cache.get()).resolves.toMatchObject({ events: events("good"), stale: true });
     expect(h.loads()).toBe(3);
     h.last().reject(new Error("HTTP 500"));
@@ -134,6 +144,10 @@ describe("events cache", () => {
     expect(h.now() - goodAt).toBe(MAX_STALE_MS);
     h.advance(1);
     const loadsBefore = h.loads();
+    // Nothing to answer and the fourth backoff (40 s) running: refused at once, without a read.
+    expect(await rejection(h.cache.get())).toBeInstanceOf(EventsUnavailableError);
+    expect(h.loads()).toBe(loadsBefore);
+    h.advance(40_000);
     const failing = rejection(h.cache.get());
     await settle();
     expect(h.loads()).toBe(loadsBefore + 1);
@@ -151,14 +165,14 @@ describe("events cache", () => {
     h.last().reject(new Error("timeout"));
     await settle();
     await expect(h.cache.get()).resolves.toMatchObject({ stale: true });
-    h.advance(30_001);
+    h.advance(5_000);
     await h.cache.get();
     h.last().resolve(events("b"));
     await settle();
     await expect(h.cache.get()).resolves.toMatchObject({ events: events("b"), stale: false });
   });
 
-  it("fails with EventsUnavailableError when nothing was ever loaded, and tries again on the next call", async () => {
+  it("fails with EventsUnavailableError when nothing was ever loaded, and reads again only after the backoff", async () => {
     const h = harness();
     const all = Promise.all(Array.from({ length: 5 }, () => rejection(h.cache.get())));
     await settle();
@@ -166,6 +180,10 @@ describe("events cache", () => {
     h.last().reject(new Error("HTTP 503"));
     for (const error of await all) expect(error).toBeInstanceOf(EventsUnavailableError);
 
+    h.advance(4_999);
+    expect(await rejection(h.cache.get())).toBeInstanceOf(EventsUnavailableError);
+    expect(h.loads()).toBe(1);
+    h.advance(1);
     const again = h.cache.get();
     await settle();
     expect(h.loads()).toBe(2);
@@ -175,19 +193,37 @@ describe("events cache", () => {
 
   it("reports its state for /readyz: cold, fresh, stale, failing, and the last success and failure times", async () => {
     const h = harness();
-    expect(h.cache.status()).toEqual({ state: "cold", lastSuccessAt: undefined, lastFailureAt: undefined, consecutiveFailures: 0 });
+    expect(h.cache.status()).toEqual({
+      state: "cold",
+      lastSuccessAt: undefined,
+      lastFailureAt: undefined,
+      consecutiveFailures: 0,
+      nextAttemptAt: undefined,
+    });
 
     const first = h.cache.get();
     h.last().resolve(events("a"));
     await first;
     const goodAt = h.now();
-    expect(h.cache.status()).toEqual({ state: "fresh", lastSuccessAt: goodAt, lastFailureAt: undefined, consecutiveFailures: 0 });
+    expect(h.cache.status()).toEqual({
+      state: "fresh",
+      lastSuccessAt: goodAt,
+      lastFailureAt: undefined,
+      consecutiveFailures: 0,
+      nextAttemptAt: goodAt + TTL,
+    });
 
     h.advance(TTL + 1);
     await h.cache.get();
     h.last().reject(new Error("HTTP 500"));
     await settle();
-    expect(h.cache.status()).toEqual({ state: "stale", lastSuccessAt: goodAt, lastFailureAt: h.now(), consecutiveFailures: 1 });
+    expect(h.cache.status()).toEqual({
+      state: "stale",
+      lastSuccessAt: goodAt,
+      lastFailureAt: h.now(),
+      consecutiveFailures: 1,
+      nextAttemptAt: h.now() + 5_000,
+    });
 
     // Past 24 hours nothing can be served: failing.
     h.advance(MAX_STALE_MS);
@@ -197,6 +233,7 @@ describe("events cache", () => {
     await failed;
     expect(h.cache.status()).toMatchObject({ state: "failing", lastSuccessAt: goodAt, lastFailureAt: h.now(), consecutiveFailures: 2 });
 
+    h.advance(10_000);
     const again = h.cache.get();
     await settle();
     h.last().resolve(events("b"));
@@ -276,11 +313,85 @@ describe("events cache", () => {
     h.last().reject(new Error("HTTP 500 after the wait"));
     await settle();
     expect(h.logs.join("\n")).toContain("loading events failed (HTTP 500 after the wait)");
-    // The next caller starts a new load.
+    // The first caller after the backoff starts a new load.
+    h.advance(5_000);
     const again = h.cache.get();
     await settle();
     expect(h.loads()).toBe(2);
     h.last().resolve(events("b"));
     await expect(again).resolves.toMatchObject({ events: events("b") });
+  });
+
+  it("asks a failing calendar at most once per backoff interval, whatever callers do", async () => {
+    const h = harness({ backoff: exponentialBackoff(() => 1) }); // the longest jitter: 6 s, 12 s…
+    // 100 callers over 10 s, every read failing at once.
+    let failed = 0;
+    for (let i = 0; i < 100; i++) {
+      const answer = rejection(h.cache.get());
+      await settle();
+      if (h.loads() > failed) {
+        h.last().reject(new Error("HTTP 500"));
+        failed += 1;
+      }
+      expect(await answer).toBeInstanceOf(EventsUnavailableError);
+      h.advance(100);
+    }
+    // A read at 0 s, the next after 6 s, the third not before 18 s.
+    expect(h.loads()).toBe(2);
+  });
+
+  it("waits as long as the upstream asks (Retry-After, quota) when that is longer than the backoff", async () => {
+    const h = harness();
+    const first = rejection(h.cache.get());
+    await settle();
+    h.last().reject(new UpstreamError("Google Calendar answered HTTP 403", "http", 403, false, 300_000));
+    await first;
+    expect(h.cache.status().nextAttemptAt).toBe(h.now() + 300_000);
+    expect(h.logs.join("\n")).toContain("next read in 300 s");
+  });
+
+  it("backs off 5 s, doubling to 5 minutes, stretched by up to a fifth", () => {
+    const none = exponentialBackoff(() => 0);
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 50].map(none)).toEqual([5_000, 10_000, 20_000, 40_000, 80_000, 160_000, 300_000, 300_000, 300_000]);
+    const most = exponentialBackoff(() => 1);
+    expect(most(1)).toBe(6_000);
+    expect(most(9)).toBe(360_000);
+  });
+
+  it("answers a restored copy at once, as stale with its own time, while the first read runs", async () => {
+    const restoredAt = Date.parse("2026-03-01T11:00:00Z");
+    const h = harness({ restored: { events: events("saved"), fetchedAt: restoredAt } });
+    expect(h.cache.status()).toMatchObject({ state: "restored", lastSuccessAt: restoredAt });
+    await expect(h.cache.get()).resolves.toMatchObject({ events: events("saved"), stale: true, fetchedAt: restoredAt });
+    expect(h.loads()).toBe(1);
+    h.last().resolve(events("saved"));
+    await settle();
+    await expect(h.cache.get()).resolves.toMatchObject({ events: events("saved"), stale: false, fetchedAt: h.now() });
+    expect(h.cache.status().state).toBe("fresh");
+  });
+
+  it("ignores a restored copy past 24 hours", async () => {
+    const h = harness({ restored: { events: events("old"), fetchedAt: Date.parse("2026-02-28T11:59:59Z") } });
+    const cold = h.cache.get();
+    await settle();
+    h.last().resolve(events("new"));
+    await expect(cold).resolves.toMatchObject({ events: events("new"), stale: false });
+  });
+
+  it("keeps the same array and digest when a read finds the same calendar, and tells onRead every good read", async () => {
+    const reads: string[] = [];
+    const h = harness({ onRead: (snapshot) => void reads.push(snapshot.contentHash) });
+    const first = h.cache.get();
+    h.last().resolve(events("a"));
+    const a = await first;
+    h.advance(TTL);
+    await h.cache.get();
+    h.last().resolve(events("a"));
+    await settle();
+    const again = await h.cache.get();
+    expect(again.events).toBe(a.events);
+    expect(again.contentHash).toBe(a.contentHash);
+    expect(again.fetchedAt).toBe(h.now());
+    expect(reads).toEqual([a.contentHash, a.contentHash]);
   });
 });

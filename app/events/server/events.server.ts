@@ -3,11 +3,21 @@ import type { Env } from "~/env.server";
 import { getEnv } from "~/env.server";
 import type { CalendarEvent, EventsResponse } from "~/events/model";
 import { SAMPLE_FEED_PATH } from "~/events/links";
-import { createEventsCache, processEventsLog, type CacheStatus, type Clock, type EventsCache, type EventsLog } from "./cache.server";
+import path from "node:path";
+import {
+  createEventsCache,
+  MAX_STALE_MS,
+  processEventsLog,
+  type CacheStatus,
+  type Clock,
+  type EventsCache,
+  type EventsLog,
+} from "./cache.server";
 import { defaultUpstreamOptions, type UpstreamOptions } from "./fetch-upstream.server";
 import { fetchGoogleEvents, googleSubscribeUrl } from "./google-source.server";
 import { fetchIcsEvents, parseIcsEvents } from "./ics-source.server";
 import sampleCalendar from "./sample-calendar.ics?raw";
+import { snapshotFile, sourceDigest } from "./snapshot-file.server";
 import { eventsWindow, startInstant } from "./time.server";
 
 export { EventsUnavailableError } from "./cache.server";
@@ -15,7 +25,9 @@ export { EventsUnavailableError } from "./cache.server";
 export type EventsSource = {
   kind: "google" | "ics" | "sample";
   subscribeUrl: string;
-  load: (signal: AbortSignal) => Promise<CalendarEvent[]>;
+  /** What identifies the calendar (a snapshot of another is never served); none for the bundled sample. */
+  identity?: string;
+  load: (signal?: AbortSignal) => Promise<CalendarEvent[]>;
 };
 
 export type EventsDeps = { upstream?: UpstreamOptions; clock?: Clock; log?: EventsLog };
@@ -29,12 +41,18 @@ export function sourceFromEnv(env: Env, deps: EventsDeps = {}): EventsSource {
     return {
       kind: "google",
       subscribeUrl: googleSubscribeUrl(config.calendarId),
+      identity: `google\n${config.baseUrl}\n${config.calendarId}`,
       load: (signal) => fetchGoogleEvents(config, eventsWindow(now()), upstream, signal),
     };
   }
   if (env.CALENDAR_ICS_URL) {
     const url = env.CALENDAR_ICS_URL;
-    return { kind: "ics", subscribeUrl: url, load: (signal) => fetchIcsEvents(url, eventsWindow(now()), upstream, signal) };
+    return {
+      kind: "ics",
+      subscribeUrl: url,
+      identity: `ics\n${url}`,
+      load: (signal) => fetchIcsEvents(url, eventsWindow(now()), upstream, signal),
+    };
   }
   return { kind: "sample", subscribeUrl: SAMPLE_FEED_PATH, load: async () => parseIcsEvents(sampleCalendar, eventsWindow(now())) };
 }
@@ -55,9 +73,12 @@ export function sortEvents(events: CalendarEvent[]): CalendarEvent[] {
 /** How the events source is doing, for /readyz: no URLs, ids or keys. */
 export type EventsStatus = { source: EventsSource["kind"] } & CacheStatus;
 
+/** The API's answer and the digest of its events (the same calendar gives the same one everywhere). */
+export type EventsRead = { response: EventsResponse; contentHash: string };
+
 export type EventsService = {
   source: EventsSource;
-  getEvents: () => Promise<EventsResponse>;
+  getEvents: () => Promise<EventsRead>;
   status: () => EventsStatus;
 };
 
@@ -70,23 +91,27 @@ export function createEventsService(env: Env, deps: EventsDeps = {}): EventsServ
     ...deps,
     upstream: { ...upstream, log: (message) => (cache.status().consecutiveFailures > 0 ? log.debug(message) : upstream.log(message)) },
   });
+  const file =
+    source.identity && env.EVENTS_SNAPSHOT_PATH !== "off"
+      ? snapshotFile(path.resolve(env.EVENTS_SNAPSHOT_PATH), sourceDigest(source.identity), log)
+      : undefined;
   const cache: EventsCache = createEventsCache({
     ttlMs: env.EVENTS_CACHE_TTL_SECONDS * 1000,
     clock: deps.clock,
     log,
-    load: async (signal) => sortEvents(await source.load(signal)),
+    restored: file?.load((deps.clock ?? Date).now(), MAX_STALE_MS),
+    onRead: file && ((snapshot) => void file.save(snapshot)),
+    load: async () => sortEvents(await source.load()),
   });
   return {
     source,
     status: () => ({ source: source.kind, ...cache.status() }),
     async getEvents() {
       const snapshot = await cache.get();
-      return {
-        events: snapshot.events,
-        updatedAt: new Date(snapshot.fetchedAt).toISOString(),
-        stale: snapshot.stale,
-        subscribeUrl: source.subscribeUrl,
-      };
+      const response: EventsResponse = { events: snapshot.events, stale: snapshot.stale, subscribeUrl: source.subscribeUrl };
+      // Only a stale copy says when it was read: a fresh answer is the calendar now, the same bytes on every instance.
+      if (snapshot.stale) response.updatedAt = new Date(snapshot.fetchedAt).toISOString();
+      return { response, contentHash: snapshot.contentHash };
     },
   };
 }
@@ -102,7 +127,7 @@ function eventsService(): EventsService {
  * The events for the API and the /events loader, from the process-wide cache.
  * @throws EventsUnavailableError when the source failed and there is no copy (younger than 24 h) to serve.
  */
-export function getEvents(): Promise<EventsResponse> {
+export function getEvents(): Promise<EventsRead> {
   return eventsService().getEvents();
 }
 

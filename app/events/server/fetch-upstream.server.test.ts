@@ -2,12 +2,20 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { jitteredBackoff, MAX_BODY_BYTES, readJson, requestUpstream, UpstreamError, type UpstreamOptions } from "./fetch-upstream.server";
+import {
+  jitteredBackoff,
+  MAX_BODY_BYTES,
+  parseRetryAfter,
+  readJson,
+  requestUpstream,
+  UpstreamError,
+  type UpstreamOptions,
+} from "./fetch-upstream.server";
 import { rejectionOf } from "../../../tests/support/rejection";
 
 // A real loopback server whose answers are scripted per request.
 type Step =
-  | { status: number; body: string; delayMs?: number }
+  | { status: number; body: string; delayMs?: number; headers?: Record<string, string> }
   | "reset"
   | "reset-mid-body" // headers and part of the body, then the connection drops
   | "endless"; // 200 and 64 KB chunks (no Content-Length) until the client hangs up
@@ -48,7 +56,7 @@ beforeAll(async () => {
       return;
     }
     setTimeout(() => {
-      res.writeHead(step.status, { "content-type": "application/json" });
+      res.writeHead(step.status, { "content-type": "application/json", ...step.headers });
       res.end(step.body);
     }, step.delayMs ?? 0);
   });
@@ -91,13 +99,48 @@ describe("requestUpstream", () => {
     expect(sleeps).toEqual([]);
   });
 
-  it.each([429, 500, 502, 503])("retries HTTP %i twice with backoff, then succeeds", async (status) => {
+  it.each([500, 502, 503])("retries HTTP %i twice with backoff, then succeeds", async (status) => {
     count = 0;
     script = (n) => (n < 3 ? { status, body: "{}" } : { status: 200, body: '{"ok":true}' });
     const { opts, sleeps } = options();
     await expect(get(opts)).resolves.toEqual({ ok: true });
     expect(count).toBe(3);
     expect(sleeps).toEqual([10, 20]);
+  });
+
+  it("does not retry a 429 within the read: it asks the next read to wait at least 30 s", async () => {
+    count = 0;
+    script = () => ({ status: 429, body: "{}" });
+    const { opts } = options();
+    const error = await failure(get(opts));
+    expect(error).toMatchObject({ status: 429, retryable: true, retryAfterMs: 30_000 });
+    expect(count).toBe(1);
+  });
+
+  it.each([
+    ["120", 120_000],
+    ["1", 1_000],
+    ["999999", 3_600_000],
+  ])("honours Retry-After: %s (capped at an hour), retrying within the read only a short one", async (value, ms) => {
+    count = 0;
+    script = (n) => (n === 1 ? { status: 503, body: "{}", headers: { "retry-after": value } } : { status: 200, body: '{"ok":true}' });
+    const { opts } = options();
+    if (ms <= 2_000) {
+      await expect(get(opts)).resolves.toEqual({ ok: true });
+      expect(count).toBe(2);
+    } else {
+      expect(await failure(get(opts))).toMatchObject({ status: 503, retryAfterMs: ms });
+      expect(count).toBe(1);
+    }
+  });
+
+  it("reads Retry-After as delay-seconds or an HTTP date", () => {
+    const now = Date.parse("2026-11-24T12:00:00Z");
+    expect(parseRetryAfter("30", now)).toBe(30_000);
+    expect(parseRetryAfter("Tue, 24 Nov 2026 12:02:00 GMT", now)).toBe(120_000);
+    expect(parseRetryAfter("Tue, 24 Nov 2026 11:00:00 GMT", now)).toBe(0);
+    expect(parseRetryAfter("soon", now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
   });
 
   it("gives up after 2 retries (3 requests in all)", async () => {

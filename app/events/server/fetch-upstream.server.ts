@@ -27,7 +27,8 @@ export type UpstreamOptions = {
 
 export const defaultUpstreamOptions: UpstreamOptions = {
   timeoutMs: 5_000,
-  retries: 2,
+  // One quick retry for a blip; a longer outage is the events cache's to pace (cache.server.ts).
+  retries: 1,
   backoffMs: jitteredBackoff(300),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   fetch: (...args) => globalThis.fetch(...args),
@@ -56,9 +57,32 @@ export class UpstreamError extends Error {
     readonly kind: UpstreamFailure,
     readonly status?: number,
     readonly retryable = false,
+    /** How long the upstream asked us to stay away (Retry-After, a rate limit or an exhausted quota), in ms. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
+
+  /** The same failure, asking for at least `ms` before the next read. */
+  holdingOff(ms: number): UpstreamError {
+    return new UpstreamError(this.message, this.kind, this.status, this.retryable, Math.max(this.retryAfterMs ?? 0, ms));
+  }
+}
+
+/** The longest Retry-After we honour: a misconfigured upstream must not silence us for days. */
+export const MAX_RETRY_AFTER_MS = 60 * 60 * 1000;
+/** A 429 without Retry-After: at least this long before the next read. */
+export const RATE_LIMIT_HOLD_OFF_MS = 30_000;
+/** A retry inside one read waits at most this long; an upstream asking for more is left to the cache's backoff. */
+const MAX_IN_READ_WAIT_MS = 2_000;
+
+/** Retry-After (RFC 9110 10.2.3): delay-seconds or an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  const ms = /^\d+$/.test(trimmed) ? Number(trimmed) * 1000 : Date.parse(trimmed) - now;
+  if (!Number.isFinite(ms)) return undefined;
+  return Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS);
 }
 
 export type RequestSpec<T> = {
@@ -85,7 +109,7 @@ export async function requestUpstream<T>(spec: RequestSpec<T>, options: Upstream
       const failure =
         error instanceof UpstreamError ? error : new UpstreamError(`${spec.label}: unexpected failure`, "network", undefined, false);
       lastError = failure;
-      const more = failure.retryable && attempt < options.retries;
+      const more = failure.retryable && attempt < options.retries && (failure.retryAfterMs ?? 0) <= MAX_IN_READ_WAIT_MS;
       options.log(`[events] ${failure.message} (attempt ${attempt + 1} of ${options.retries + 1}${more ? ", retrying" : ""})`);
       if (!more) break;
     }
@@ -110,7 +134,9 @@ async function attemptOnce<T>(spec: RequestSpec<T>, options: UpstreamOptions): P
         throw error;
       });
       const retryable = (spec.retryableStatus ?? defaultRetryable)(response.status, errorBody);
-      throw new UpstreamError(`${spec.label} answered HTTP ${response.status}`, "http", response.status, retryable);
+      let retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
+      if (response.status === 429) retryAfterMs = Math.max(retryAfterMs ?? 0, RATE_LIMIT_HOLD_OFF_MS);
+      throw new UpstreamError(`${spec.label} answered HTTP ${response.status}`, "http", response.status, retryable, retryAfterMs);
     }
     body = await readBody(response, options.maxBodyBytes ?? MAX_BODY_BYTES, spec.label);
   } catch (error) {

@@ -15,7 +15,7 @@ describe("eventToIcs", () => {
         start: { dateTime: "2026-03-12T19:00:00-04:00", timeZone: "America/New_York" },
         end: { dateTime: "2026-03-12T20:30:00-04:00" },
       },
-      { now, uidDomain: "example.org" },
+      { stamp: now, uidDomain: "example.org" },
     );
     expect(ics).toContain("BEGIN:VCALENDAR\r\n");
     expect(ics).toContain("UID:abc_123@example.org\r\n");
@@ -44,14 +44,14 @@ describe("eventToIcs", () => {
   it("writes all-day events as VALUE=DATE with the exclusive end", () => {
     const ics = eventToIcs(
       { id: "x", summary: "Retreat", start: { date: "2026-03-20" }, end: { date: "2026-03-23" } },
-      { now, uidDomain: "example.org" },
+      { stamp: now, uidDomain: "example.org" },
     );
     expect(ics).toContain("DTSTART;VALUE=DATE:20260320\r\n");
     expect(ics).toContain("DTEND;VALUE=DATE:20260323\r\n");
   });
 
   it.each([{ dateTime: "not-a-real-date" }, { date: "Next Year" }])("writes no DTSTART for a start kept as written (%j)", (start) => {
-    const ics = eventToIcs({ id: "x", summary: "Reunion", start, end: start }, { now, uidDomain: "example.org" });
+    const ics = eventToIcs({ id: "x", summary: "Reunion", start, end: start }, { stamp: now, uidDomain: "example.org" });
     expect(ics).not.toMatch(/DTSTART|DTEND|NaN/);
     expect(ics).toContain("SUMMARY:Reunion\r\n");
   });

@@ -11,7 +11,19 @@ function toIcalTime(time: EventTime): ICAL.Time {
   return ICAL.Time.fromJSDate(new Date(time.dateTime), true); // as UTC: no VTIMEZONE needed
 }
 
-export function eventToIcs(event: CalendarEvent, options: { now: Date; uidDomain: string }): string {
+/**
+ * The file's DTSTAMP: when the calendar last changed the event when it says (RFC 5545 §3.8.7.2 for
+ * files without METHOD's scheduling), else its start: never the time of the download, so the same
+ * event gives the same bytes on every server.
+ */
+export function stampOf(event: CalendarEvent): Date {
+  const updated = event.updated ? Date.parse(event.updated) : Number.NaN;
+  if (!Number.isNaN(updated)) return new Date(updated);
+  const start = instantOf(event.start);
+  return new Date(Number.isNaN(start) ? 0 : start);
+}
+
+export function eventToIcs(event: CalendarEvent, options: { uidDomain: string; stamp?: Date }): string {
   const calendar = new ICAL.Component("vcalendar");
   calendar.addPropertyWithValue("version", "2.0");
   calendar.addPropertyWithValue("prodid", "-//Founders Circle//Events//EN");
@@ -20,7 +32,7 @@ export function eventToIcs(event: CalendarEvent, options: { now: Date; uidDomain
 
   const vevent = new ICAL.Component("vevent");
   vevent.addPropertyWithValue("uid", `${event.id}@${options.uidDomain}`);
-  vevent.addPropertyWithValue("dtstamp", ICAL.Time.fromJSDate(options.now, true));
+  vevent.addPropertyWithValue("dtstamp", ICAL.Time.fromJSDate(options.stamp ?? stampOf(event), true));
   // A start kept as written (unparseable) cannot be a DTSTART: the file then has none, as for no start.
   if (event.start && !Number.isNaN(instantOf(event.start))) {
     const start = toIcalTime(event.start);

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { CalendarEvent } from "~/events/model";
 import { UpstreamError } from "./fetch-upstream.server";
-import { feedFetchUrl, parseIcsEvents } from "./ics-source.server";
+import { feedFetchUrl, keepNewest, MAX_EVENTS_PER_FEED, MAX_OCCURRENCES_PER_FEED, parseIcsEvents } from "./ics-source.server";
 import { eventsWindow } from "./time.server";
 
 const NOW = new Date("2026-03-01T12:00:00Z");
@@ -154,6 +154,42 @@ describe("parseIcsEvents: odd structure", () => {
     "END:VEVENT",
   ];
   const calendar = (...lines: string[]) => ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Fixtures//Odd//EN", ...lines, "END:VCALENDAR"];
+
+  it.each([
+    ["blank lines", "\r\n\r\n"],
+    ["spaces and a tab", "  \t"],
+    ["a byte-order mark", "\uFEFF"],
+    ["a byte-order mark, then a newline", "\uFEFF\n"],
+  ])("reads a feed with %s before BEGIN:VCALENDAR", (_name, lead) => {
+    const text = lead + calendar(...event("a")).join("\r\n");
+    expect(parseIcsEvents(text, window).map((e) => e.summary)).toEqual(["a"]);
+  });
+
+  it("expands at most MAX_OCCURRENCES_PER_FEED occurrences in all, and says how many series it cut short", () => {
+    const logs: string[] = [];
+    // 30 unbounded daily series from 1990: each reaches its per-series cap long before the window.
+    const series = Array.from({ length: 30 }, (_, i) => [
+      "BEGIN:VEVENT",
+      `UID:daily-${i}`,
+      `SUMMARY:Daily ${i}`,
+      "DTSTART:19900101T120000Z",
+      "RRULE:FREQ=DAILY",
+      "END:VEVENT",
+    ]).flat();
+    const events = parseIcsEvents(calendar(...series).join("\r\n"), window, (m) => void logs.push(m));
+    expect(events.length).toBeLessThanOrEqual(MAX_EVENTS_PER_FEED);
+    // About 13,600 steps each up to the window's end: the budget runs out in the fourth series.
+    expect(logs.join("\n")).toContain(`expands to more than ${MAX_OCCURRENCES_PER_FEED} occurrences: 27 recurring events were cut short`);
+  });
+
+  it("keeps at most the limit of events: the soonest upcoming ones first, then the most recent past ones", () => {
+    const at = (id: string, date: string): CalendarEvent => ({ id, start: { date }, end: { date } });
+    const events = [at("p1", "2026-01-01"), at("p2", "2026-02-01"), at("u1", "2026-03-10"), at("u2", "2026-04-01")];
+    const now = Date.parse("2026-03-01T12:00:00Z");
+    expect(keepNewest(events, now, 3)).toEqual({ kept: [events[1], events[2], events[3]], leftOut: 1 });
+    expect(keepNewest(events, now, 1)).toEqual({ kept: [events[2]], leftOut: 3 });
+    expect(keepNewest(events, now, 4)).toEqual({ kept: events, leftOut: 0 });
+  });
 
   it("reads VCALENDARs written one after the other", () => {
     const text = [...calendar(...event("a")), ...calendar(...event("b"))].join("\r\n");

@@ -9,11 +9,20 @@ import { occurrenceId } from "./ids.server";
 import { cleanIcsText, looksLikeICalendar, RAW_FORM_PARAMETER, RAW_START_PROPERTY, unfold, type Unreadable } from "./ics-text.server";
 import { descriptionToHtml } from "./sanitize.server";
 import { EVENTS_TIME_ZONE, isTimeZone, toZonedRfc3339, wallTimeToInstant } from "~/events/time";
-import type { Window } from "./time.server";
+import { startInstant, type Window } from "./time.server";
+import { endInstant } from "~/events/filter";
 import { ianaZone } from "./time-zones.server";
 
 /** Guards against rules that never reach the window (or produce absurd numbers of instances). */
 export const MAX_ITERATIONS_PER_SERIES = 20_000;
+/**
+ * Occurrences one feed may expand in all (each series' steps, before or in the window): a 5 MB
+ * feed of unbounded daily series could otherwise expand to millions, parsed on the event loop.
+ * 50,000 steps take about a second here; a busy real calendar needs a few thousand.
+ */
+export const MAX_OCCURRENCES_PER_FEED = 50_000;
+/** The most events one read keeps, as for Google (GOOGLE_LIMITS): past the limit the oldest past ones go. */
+export const MAX_EVENTS_PER_FEED = 25_000;
 const LABEL = "The calendar feed";
 /** How many unreadable events one log line names; the rest are counted. */
 const MAX_LOGGED_UIDS = 20;
@@ -279,6 +288,7 @@ function expandSeries(
   replaced: Map<ICAL.Component, string>,
   window: Window,
   zones: Zones,
+  budget: Budget,
 ): Occurrence[] {
   const excluded = new Matcher<true>(series, zones);
   for (const stamp of stamps(component, "exdate")) excluded.add(stamp, true);
@@ -295,6 +305,10 @@ function expandSeries(
     for (let i = 0, next = iterator.next(); next && i < MAX_ITERATIONS_PER_SERIES; i++, next = iterator.next()) {
       const candidate: Stamp = { time: next, tzid: series.tzid };
       if (msOf(candidate, zones) >= windowEnd) break;
+      if (budget.left-- <= 0) {
+        budget.cut += 1;
+        break;
+      }
       candidates.push(candidate);
     }
   } else candidates.push(first);
@@ -322,6 +336,24 @@ function expandSeries(
     out.push(occurrence(component, series.uid, key, start, end, zones));
   }
   return out;
+}
+
+/** What is left of the feed's occurrences (MAX_OCCURRENCES_PER_FEED), and how many series it cut short. */
+type Budget = { left: number; cut: number };
+
+/**
+ * At most `max` events: every upcoming one it can hold (soonest first), then the most recent past
+ * ones, as Google's source does; the rest are counted.
+ */
+export function keepNewest(events: CalendarEvent[], now: number, max: number): { kept: CalendarEvent[]; leftOut: number } {
+  if (events.length <= max) return { kept: events, leftOut: 0 };
+  const byStart = [...events].sort((a, b) => startInstant(a.start) - startInstant(b.start));
+  const firstUpcoming = byStart.findIndex((event) => !(endInstant(event) <= now));
+  const split = firstUpcoming === -1 ? byStart.length : firstUpcoming;
+  const upcoming = byStart.slice(split, split + max);
+  const room = max - upcoming.length;
+  const kept = [...(room > 0 ? byStart.slice(0, split).slice(-room) : []), ...upcoming];
+  return { kept, leftOut: events.length - kept.length };
 }
 
 function describe(entries: Unreadable[]): string {
@@ -379,6 +411,7 @@ export function parseIcsEvents(icsText: string, window: Window, log?: (message: 
 
   const occurrences: Occurrence[] = [];
   const replaced = new Map<ICAL.Component, string>();
+  const budget: Budget = { left: MAX_OCCURRENCES_PER_FEED, cut: 0 };
   for (const component of masters) {
     try {
       const uid = uidOf(component);
@@ -413,7 +446,7 @@ export function parseIcsEvents(icsText: string, window: Window, log?: (message: 
           if (time instanceof ICAL.Time) matcher.add({ time, tzid: tzidOf(rid) }, o);
         }
       }
-      occurrences.push(...expandSeries(component, series, matcher, replaced, window, zones));
+      occurrences.push(...expandSeries(component, series, matcher, replaced, window, zones, budget));
     } catch {
       skip(component, "unreadable");
     }
@@ -449,5 +482,13 @@ export function parseIcsEvents(icsText: string, window: Window, log?: (message: 
   }
 
   if (unreadable.length > 0) log?.(describe(unreadable));
-  return occurrences.filter((o) => overlaps(o, window)).map(toCalendarEvent);
+  if (budget.cut > 0)
+    log?.(
+      `[events] ${LABEL} expands to more than ${MAX_OCCURRENCES_PER_FEED} occurrences: ${budget.cut} recurring ${budget.cut === 1 ? "event was" : "events were"} cut short`,
+    );
+  const events = occurrences.filter((o) => overlaps(o, window)).map(toCalendarEvent);
+  const { kept, leftOut } = keepNewest(events, (window.now ?? new Date()).getTime(), MAX_EVENTS_PER_FEED);
+  if (leftOut > 0)
+    log?.(`[events] ${LABEL} has more than ${MAX_EVENTS_PER_FEED} events in the window: the ${leftOut} oldest past events are left out`);
+  return kept;
 }

@@ -162,7 +162,8 @@ function cleanEvent(lines: string[], unreadable: Unreadable[]): string[] {
 /** Unfolded content lines (RFC 5545 §3.1: a line starting with a space or tab continues the previous one). */
 export function unfold(text: string): string[] {
   const lines: string[] = [];
-  for (const line of text.replace(/^\uFEFF/, "").split(/\r\n|\n|\r/)) {
+  // Some exporters put a byte-order mark, blank lines or spaces before BEGIN:VCALENDAR.
+  for (const line of text.replace(/^[\uFEFF\s]+/, "").split(/\r\n|\n|\r/)) {
     if ((line.startsWith(" ") || line.startsWith("\t")) && lines.length > 0) lines[lines.length - 1] += line.slice(1);
     else if (line.trim()) lines.push(line);
   }

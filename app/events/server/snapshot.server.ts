@@ -1,6 +1,7 @@
 // The calendar as one render sees it: the events answer (or that there is none), and a version that
-// changes exactly when what a page shows can change: a new read of the calendar, the stale flag, or
-// an event ending (which moves it from Upcoming to Past). The server keeps one rendered answer per
+// changes exactly when what a page shows can change: the calendar's content (not when it was read:
+// two servers reading the same calendar agree on it), the stale flag with its time, or an event
+// ending (which moves it from Upcoming to Past). The server keeps one rendered answer per
 // view and version (server/answer-store.ts) and hands the render this same outcome through the
 // request context, so the stored bytes always match their version.
 import { createContext, type RouterContextProvider } from "react-router";
@@ -59,18 +60,19 @@ export async function getEventsOutcome({ now = Date.now(), waitMs }: { now?: num
     const deadline = new Promise<typeof LOADING>(
       (resolve) => (timer = waitMs === undefined ? undefined : setTimeout(() => resolve(LOADING), waitMs)),
     );
-    const response = await (waitMs === undefined ? pending : Promise.race([pending, deadline]).finally(() => clearTimeout(timer)));
-    if (response === LOADING) {
+    const read = await (waitMs === undefined ? pending : Promise.race([pending, deadline]).finally(() => clearTimeout(timer)));
+    if (read === LOADING) {
       // The read goes on; its outcome is for later requests.
       pending.catch(() => undefined);
       return { ok: false, loading: true, version: `loading|${Math.floor(now / LOADING_VERSION_MS)}` };
     }
+    const { response, contentHash } = read;
     const index = indexOf(response.events);
     const ended = countUpTo(index.ends, now);
     return {
       ok: true,
       response,
-      version: `${response.updatedAt}|${response.stale ? "stale" : "fresh"}|${ended}`,
+      version: `${contentHash}|${response.stale ? `stale ${response.updatedAt}` : "fresh"}|${ended}`,
       hasEvent: (id) => index.ids.has(id),
     };
   } catch (error) {

@@ -21,7 +21,7 @@ export async function holdEventsApi(page: Page): Promise<() => void> {
 
 /** Answers the API with this body instead of the server's (empty or stale lists). */
 export async function answerEventsApi(page: Page, body: Partial<EventsResponse>): Promise<void> {
-  const full: EventsResponse = { events: [], updatedAt: new Date().toISOString(), stale: false, ...body };
+  const full: EventsResponse = { events: [], stale: false, ...body };
   await page.route(EVENTS_API, (route) => route.fulfill({ json: full }));
 }
 
