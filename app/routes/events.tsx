@@ -36,8 +36,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 // state, its scripts start at once, and the list follows from the API.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
-  const view = { tab: parseTab(search), limit: listLimit(search), now: Date.now() };
   const outcome = await readEventsOutcome(context, EVENTS_PAGE_WAIT_MS);
+  // With events, the split's own instant rather than the clock: the same bytes on every server.
+  const view = { tab: parseTab(search), limit: listLimit(search), now: outcome.ok ? outcome.splitAt : Date.now() };
   if (outcome.ok) {
     // The document carries the events it shows, not the calendar's whole window: its size stays
     // flat however many events the calendar holds. `total` is for "Show all N".

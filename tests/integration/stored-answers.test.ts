@@ -200,6 +200,22 @@ describe("the events page and API follow the calendar", () => {
     expect((await rawRequest(server.url, "/api/calendar/events")).headers.etag).toBe(api.headers.etag);
     expect(renders(server)).toBe(before);
 
+    // A refresh that finds the same calendar changes nothing: no render, the same ETags.
+    const readAt = async () => JSON.parse((await rawRequest(server.url, "/readyz")).body).events.lastSuccessAt as string;
+    const firstRead = await readAt();
+    await expect
+      .poll(
+        async () => {
+          await rawRequest(server.url, "/api/calendar/events"); // an expired copy starts a refresh
+          return await readAt();
+        },
+        { timeout: 10_000, interval: 300 },
+      )
+      .not.toBe(firstRead);
+    expect((await rawRequest(server.url, "/events")).headers.etag).toBe(first.headers.etag);
+    expect((await rawRequest(server.url, "/api/calendar/events")).headers.etag).toBe(api.headers.etag);
+    expect(renders(server)).toBe(before);
+
     google.setScenario("empty");
     await expect
       .poll(async () => JSON.parse((await rawRequest(server.url, "/api/calendar/events")).body).events.length, {

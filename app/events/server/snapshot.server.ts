@@ -10,7 +10,17 @@ import type { CalendarEvent, EventsResponse } from "~/events/model";
 import { EventsUnavailableError, getEvents } from "./events.server";
 
 export type EventsOutcome =
-  | { ok: true; response: EventsResponse; version: string; hasEvent: (id: string) => boolean }
+  | {
+      ok: true;
+      response: EventsResponse;
+      version: string;
+      hasEvent: (id: string) => boolean;
+      /**
+       * An instant that splits Upcoming from Past exactly as now does: the end of the latest event
+       * to have ended (0 when none has). Unlike now, it is the same on every server for one version.
+       */
+      splitAt: number;
+    }
   /** `loading`: the first read is still going after the wait the caller allowed; else it failed. */
   | { ok: false; loading: boolean; version: string };
 
@@ -74,6 +84,7 @@ export async function getEventsOutcome({ now = Date.now(), waitMs }: { now?: num
       response,
       version: `${contentHash}|${response.stale ? `stale ${response.updatedAt}` : "fresh"}|${ended}`,
       hasEvent: (id) => index.ids.has(id),
+      splitAt: ended > 0 ? (index.ends[ended - 1] as number) : 0,
     };
   } catch (error) {
     if (!(error instanceof EventsUnavailableError)) throw error;
