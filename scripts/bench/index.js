@@ -12,7 +12,8 @@
 // Knobs, for quick runs (defaults: the full run):
 //   BENCH_ROUTES=/,/events     Lighthouse routes, comma-separated (default: all seven)
 //   BENCH_RUNS=1               Lighthouse runs per route; medians are reported (default 3)
-//   BENCH_SKIP=lighthouse      or serving or weight (/events bytes, events-weight.js), comma-separated: skip that part
+//   BENCH_SKIP=lighthouse      or serving, weight (/events bytes, events-weight.js) or calendar (outages,
+//                              restarts, two instances, refreshes: calendar.js), comma-separated: skip that part
 //   BENCH_DURATION=3           seconds per load (default 10)
 //   BENCH_CONNECTIONS=20       load client connections (default 50)
 //   CHROME_PATH=/path/chrome   Chromium to use (default /usr/bin/chromium)
@@ -29,6 +30,7 @@ import { RESULTS_DIR, gitRevision, timestamp, writeResults } from "./results.js"
 import { ensureBuild, startProductionServer } from "./server.js";
 import { runServing } from "./serving.js";
 import { eventsWeightTable, measureEventsWeight } from "./events-weight.js";
+import { calendarChecks, calendarTable, runCalendar } from "./calendar.js";
 import { evaluate } from "./targets.js";
 
 /** @param {string} path */
@@ -95,8 +97,9 @@ async function main() {
 
   // Servers of their own, one per calendar.
   const weight = config.weight ? await measureEventsWeight({ logDir: runDir }) : undefined;
+  const calendar = config.calendar ? await runCalendar({ logDir: runDir }) : undefined;
 
-  const checks = evaluate(routes, serving);
+  const checks = [...evaluate(routes, serving), ...(calendar ? calendarChecks(calendar) : [])];
   const externalRequests = [...new Set(routes.flatMap((route) => route.runs.flatMap((run) => run.externalRequests)))];
   const environment = {
     node: process.version,
@@ -137,6 +140,16 @@ async function main() {
       "The document carries the events it shows: its size stays flat as the calendar grows.",
     );
   }
+  if (calendar) {
+    output.push(
+      "",
+      "### The calendar in production",
+      "",
+      calendarTable(calendar),
+      "",
+      "Against the tests' fake Google Calendar API on loopback. A visitor loads / every 20 ms (the API every tenth request) for 15 s.",
+    );
+  }
   output.push("", `**${summaryLine(checks)}**`);
   if (config.lighthouse) output.push("", "### What Lighthouse flags", "", flaggedReport(routes));
 
@@ -153,6 +166,7 @@ async function main() {
       lighthouseMedians: Object.fromEntries(routes.map((route) => [route.route, route.median])),
       serving: serving ?? null,
       eventsWeight: weight ?? null,
+      calendar: calendar ?? null,
       blockedByGuard: blocked,
       externalRequests,
     },
