@@ -15,23 +15,24 @@ async function load() {
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
   const build = /** @type {ServerBundle} */ (await viteDevServer.ssrLoadModule("./server/app.ts"));
   // Loaded per request, so edits to routes and the server bundle apply without a restart.
-  /** @type {import("express").RequestHandler} */
-  const handler = async (req, res, next) => {
+  /** @type {import("./server/site").Listener} */
+  const handler = async (req, res) => {
     try {
-      const source = await viteDevServer.ssrLoadModule("./server/app.ts");
-      return await source.app(req, res, next);
+      const source = /** @type {ServerBundle} */ (await viteDevServer.ssrLoadModule("./server/app.ts"));
+      await source.app(req, res);
     } catch (error) {
       if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
-      next(error);
+      throw error;
     }
   };
-  // Connect middleware, called the way Express calls its own.
-  const devMiddleware = /** @type {import("express").RequestHandler} */ (/** @type {unknown} */ (viteDevServer.middlewares));
+  // Connect middleware: (req, res, next), a step of the chain like the others.
+  /** @type {import("./server/step").Step} */
+  const devMiddleware = (req, res, next) => viteDevServer.middlewares(req, res, next);
   return { build, handler, devMiddleware };
 }
 
 async function main() {
-  /** @type {{ build: ServerBundle; handler?: import("express").RequestHandler; devMiddleware?: import("express").RequestHandler }} */
+  /** @type {{ build: ServerBundle; handler?: import("./server/site").Listener; devMiddleware?: import("./server/step").Step }} */
   let loaded;
   try {
     loaded = await load();

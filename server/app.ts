@@ -1,38 +1,53 @@
-// The server bundle's entry (built by Vite into build/server/index.js, loaded by server.js):
-// the parsed environment, the process logger, the React Router handler, and the pieces server.js
-// assembles into the running process.
-import { createRequestHandler } from "@react-router/express";
-import { createRequestHandler as createFetchHandler, RouterContextProvider } from "react-router";
+// The server bundle's entry (built by Vite into build/server/index.js, loaded by server.js): the
+// parsed environment, the process logger, React Router's one request handler (for the answer
+// store's renders and, through node-fetch-server, as the chain's last step), and the pieces
+// server.js assembles into the running process.
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createRequestListener } from "@mjackson/node-fetch-server";
+import { createRequestHandler, RouterContextProvider } from "react-router";
 import { warnAboutSiteUrl } from "~/config.server";
 import { getEnv } from "~/env.server";
 import { eventsOutcomeContext, type EventsOutcome } from "~/events/server/snapshot.server";
 import { getLogger } from "~/logger.server";
 import { requestContext } from "~/request-context.server";
+import { errorResponse } from "./errors";
 
 // Parsed at import so a bad configuration stops start-up, not the first request.
 export const env = getEnv();
 export const logger = getLogger();
 warnAboutSiteUrl(env, logger);
 
-/** The React Router request handler; each request's context carries its id and logger. */
-export const app = createRequestHandler({
-  build: () => import("virtual:react-router/server-build"),
-  getLoadContext(req) {
-    const context = new RouterContextProvider();
-    const requestId = req.id ?? "unknown";
-    context.set(requestContext, { requestId, log: logger.child({ reqId: requestId }) });
-    return context;
+const handle = createRequestHandler(() => import("virtual:react-router/server-build"));
+
+/** A context for one request: its id and a logger bound to it. */
+function contextFor(requestId: string): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(requestContext, { requestId, log: requestId === "answer-store" ? logger : logger.child({ reqId: requestId }) });
+  return context;
+}
+
+// The front chain's request id, carried to React Router's request (a fetch Request has no place for it).
+const requestIds = new AsyncLocalStorage<string>();
+const listener = createRequestListener((request) => handle(request, contextFor(requestIds.getStore() ?? "unknown")), {
+  // React Router answers its own errors (error boundaries); this is for a failure of the handler itself.
+  onError(error) {
+    logger.error({ err: error, reqId: requestIds.getStore() }, "React Router failed to answer");
+    return errorResponse(500, "text");
   },
 });
 
-const renderFetch = createFetchHandler(() => import("virtual:react-router/server-build"));
+/** React Router's Node listener, the chain's last step (server/site.ts). */
+export function app(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  // Its type says void; it is async, and a failure before React Router (a URL it cannot build) must reach answerError.
+  return requestIds.run(req.id ?? "unknown", () => Promise.resolve(listener(req, res)));
+}
 
 /** One GET rendered for the answer store, with the calendar outcome its version was taken from. */
 export function render(url: string, events?: EventsOutcome): Promise<Response> {
-  const context = new RouterContextProvider();
-  context.set(requestContext, { requestId: "answer-store", log: logger });
+  const context = contextFor("answer-store");
   if (events) context.set(eventsOutcomeContext, events);
-  return renderFetch(new Request(new URL(url, "http://localhost")), context);
+  return handle(new Request(new URL(url, "http://localhost")), context);
 }
 
 export { createSite } from "./site";

@@ -1,10 +1,8 @@
 import type { IncomingMessage } from "node:http";
-import express from "express";
 import { describe, expect, it } from "vitest";
-import { clientOf, type Trust } from "./client";
+import { clientOf, trustOf } from "./client";
 
-/** Express's own compiled trust function for a TRUST_PROXY value, as site.ts uses it. */
-const trustFor = (setting: boolean | number | string[]) => express().set("trust proxy", setting).get("trust proxy fn") as Trust;
+const trustFor = trustOf;
 
 function request(peer: string, headers: Record<string, string> = {}, encrypted = false): IncomingMessage {
   return { socket: { remoteAddress: peer, encrypted }, connection: { remoteAddress: peer }, headers } as unknown as IncomingMessage;
@@ -38,5 +36,17 @@ describe("clientOf", () => {
   it("counts hops when TRUST_PROXY is a number", () => {
     const client = clientOf(trustFor(1), true);
     expect(client.address(request("10.0.0.2", { "x-forwarded-for": "198.51.100.1, 198.51.100.2" }))).toBe("198.51.100.2");
+    expect(clientOf(trustFor(2), true).address(request("10.0.0.2", { "x-forwarded-for": "198.51.100.1, 198.51.100.2" }))).toBe(
+      "198.51.100.1",
+    );
+  });
+
+  it("believes every hop when TRUST_PROXY is true, and subnets by prefix", () => {
+    const forwarded = { "x-forwarded-for": "198.51.100.1, 10.1.2.3", "x-forwarded-proto": "https" };
+    expect(clientOf(trustFor(true), true).address(request("203.0.113.9", forwarded))).toBe("198.51.100.1");
+    const subnet = clientOf(trustFor(["10.0.0.0/8"]), true);
+    expect(subnet.address(request("10.9.9.9", forwarded))).toBe("198.51.100.1");
+    expect(subnet.secure(request("10.9.9.9", forwarded))).toBe(true);
+    expect(subnet.address(request("11.0.0.1", forwarded))).toBe("11.0.0.1");
   });
 });

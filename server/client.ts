@@ -1,12 +1,20 @@
-// Who sent a request and over what, as far as TRUST_PROXY lets us believe X-Forwarded-*: the same
-// answers Express gives as req.ip and req.secure (it compiles TRUST_PROXY into `trust`), for the
-// front chain, which runs before Express.
+// Who sent a request and over what, as far as TRUST_PROXY lets us believe X-Forwarded-*: proxy-addr
+// compiles the setting (as Express's `trust proxy` did) into `trust`.
 import type { IncomingMessage } from "node:http";
 import type { TLSSocket } from "node:tls";
 import proxyAddr from "proxy-addr";
+import type { TrustProxy } from "~/env.server";
 
 /** Whether the hop at `index` (0: the peer) with this address is a proxy we trust. */
 export type Trust = (address: string, index: number) => boolean;
+
+/** TRUST_PROXY as a trust function: every hop, none, a hop count, or addresses, subnets and proxy-addr's names. */
+export function trustOf(setting: TrustProxy): Trust {
+  if (setting === true) return () => true;
+  if (setting === false) return () => false;
+  if (typeof setting === "number") return (_address, index) => index < setting;
+  return proxyAddr.compile(setting);
+}
 
 export type Client = {
   /** The client's address: the peer, or the nearest untrusted address in X-Forwarded-For. */

@@ -1,10 +1,11 @@
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
-import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "~/logger.server";
-import { finalErrorHandler } from "./errors";
+import { answerError, pathOfTarget } from "./errors";
 import { requestLogging } from "./logging";
+import { inOrder, type Step } from "./step";
 
 const lines: Array<Record<string, unknown>> = [];
 const stream = new Writable({
@@ -17,33 +18,36 @@ const stream = new Writable({
 let url = "";
 let close = () => {};
 beforeAll(async () => {
-  const app = express();
-  app.use(requestLogging(createLogger({ LOG_LEVEL: "info", GOOGLE_API_KEY: undefined }, stream)));
-  app.get("/boom", () => {
-    throw new Error(`secret detail at ${process.cwd()}/server/x.ts`);
-  });
-  app.get("/api/boom", () => {
-    throw new Error("secret API detail");
-  });
-  app.get("/uri", () => {
-    decodeURIComponent("%");
-  });
-  app.get("/too-large", () => {
-    throw Object.assign(new Error("payload too large from some-library 1.2.3"), { status: 413 });
-  });
-  app.get("/late", (_req, res) => {
-    res.write("partial");
-    throw new Error("after the headers");
-  });
-  app.use(finalErrorHandler);
-  const server = app.listen(0, "127.0.0.1");
+  const failing: Record<string, Step> = {
+    "/boom": () => {
+      throw new Error(`secret detail at ${process.cwd()}/server/x.ts`);
+    },
+    "/api/boom": (_req, _res, next) => next(new Error("secret API detail")),
+    "/uri": () => {
+      decodeURIComponent("%");
+    },
+    "/too-large": () => {
+      throw Object.assign(new Error("payload too large from some-library 1.2.3"), { status: 413 });
+    },
+    "/late": (_req, res) => {
+      res.write("partial");
+      throw new Error("after the headers");
+    },
+  };
+  const route: Step = (req, res, next) => failing[pathOfTarget(req.url)]?.(req, res, next);
+  // The site's chain ends the same way: any error goes to answerError.
+  const listener = inOrder(
+    [requestLogging(createLogger({ LOG_LEVEL: "info", GOOGLE_API_KEY: undefined }, stream)), route],
+    (req, res, error) => answerError(error, req, res),
+  );
+  const server = createServer(listener).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   close = () => server.close();
 });
 afterAll(() => close());
 
-describe("finalErrorHandler", () => {
+describe("answerError", () => {
   it("answers a thrown error with 500 and a sentence, logged with the request id", async () => {
     const res = await fetch(`${url}/boom`);
     expect(res.status).toBe(500);

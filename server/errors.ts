@@ -1,8 +1,7 @@
 // Error answers of the HTTP layer: a short sentence (JSON under /api, plain text elsewhere),
-// never a stack, a path or a library's banner. 5xx are logged with the request id. They work on
-// Node's own request and response, so the front chain (server/site.ts) and Express share them.
+// never a stack, a path or a library's banner. 5xx are logged with the request id. One function,
+// answerError, answers every error that reaches the end of the chain (server/site.ts).
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
-import type { ErrorRequestHandler } from "express";
 
 export const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
 
@@ -13,6 +12,18 @@ export const pathOfTarget = (url: string | undefined): string => {
   return queryAt === -1 ? target : target.slice(0, queryAt);
 };
 
+const SERVER_ERROR = "Something went wrong on our side. Please try again in a moment.";
+
+/** The sentence for an error status: ours for 5xx, the standard reason phrase for 4xx. */
+const messageFor = (status: number) => (status >= 500 ? SERVER_ERROR : (STATUS_CODES[status] ?? "Bad request"));
+
+/** An error's body and type: `{"error": message}` under /api, the plain sentence elsewhere. */
+function errorBody(format: "json" | "text", message: string): { body: string; type: string } {
+  return format === "json"
+    ? { body: JSON.stringify({ error: message }), type: "application/json; charset=utf-8" }
+    : { body: `${message}\n`, type: "text/plain; charset=utf-8" };
+}
+
 export function sendError(
   req: IncomingMessage,
   res: ServerResponse,
@@ -20,14 +31,19 @@ export function sendError(
   message: string,
   headers: Record<string, string> = {},
 ): void {
-  const api = isApiPath(pathOfTarget(req.url));
-  const body = api ? JSON.stringify({ error: message }) : `${message}\n`;
+  const { body, type } = errorBody(isApiPath(pathOfTarget(req.url)) ? "json" : "text", message);
   res.statusCode = status;
   for (const [name, value] of Object.entries({ "Cache-Control": "no-store", ...headers })) res.setHeader(name, value);
-  res.setHeader("Content-Type", api ? "application/json; charset=utf-8" : "text/plain; charset=utf-8");
+  res.setHeader("Content-Type", type);
   res.setHeader("Content-Length", Buffer.byteLength(body));
   // Node leaves the body out of an answer to HEAD.
   res.end(body);
+}
+
+/** The same error answer as a fetch Response, for React Router's listener, which answers with one. */
+export function errorResponse(status: number, format: "json" | "text"): Response {
+  const { body, type } = errorBody(format, messageFor(status));
+  return new Response(body, { status, headers: { "Content-Type": type, "Cache-Control": "no-store" } });
 }
 
 /** The status an error thrown by a library asks for, when it is a client error (4xx). */
@@ -38,7 +54,7 @@ function clientStatus(error: unknown): number | undefined {
   return typeof value === "number" && value >= 400 && value < 500 ? value : undefined;
 }
 
-/** Answers an error that reached the end of a chain; replaces Express's default HTML page (which shows stacks outside production). */
+/** Answers an error that reached the end of the chain (a step's, or React Router's listener's): never its message or stack. */
 export function answerError(error: unknown, req: IncomingMessage, res: ServerResponse): void {
   const status = error instanceof URIError ? 400 : (clientStatus(error) ?? 500);
   // The request's log line carries it (server/logging.ts).
@@ -48,10 +64,5 @@ export function answerError(error: unknown, req: IncomingMessage, res: ServerRes
     res.destroy();
     return;
   }
-  const message =
-    status >= 500 ? "Something went wrong on our side. Please try again in a moment." : (STATUS_CODES[status] ?? "Bad request");
-  sendError(req, res, status, message);
+  sendError(req, res, status, messageFor(status));
 }
-
-/** Express's last handler. */
-export const finalErrorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => answerError(error, req, res);

@@ -51,6 +51,13 @@ export function hostsAreValid(host: string | undefined, forwardedHost: string | 
 
 const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
+/** How many Host header lines the request carried. */
+function hostCount(rawHeaders: string[]): number {
+  let count = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]?.toLowerCase() === "host") count += 1;
+  return count;
+}
+
 /**
  * The request line and Host must make a URL: an origin-form target (a path; OPTIONS * is answered
  * earlier), a decodable path of bounded length, and a usable Host (React Router builds the
@@ -62,7 +69,12 @@ export function wellFormedTarget(trustsProxy: boolean): Step {
     let problem: TargetProblem = target.startsWith("/")
       ? checkTarget(target)
       : { status: 400, message: "Bad request: the request target must be a path" };
-    if (!problem && !hostsAreValid(req.headers.host, trustsProxy ? single(req.headers["x-forwarded-host"]) : undefined)) {
+    // RFC 9112 3.2: more than one Host is a 400 (Node keeps the first; a URL built from all of them fails).
+    if (
+      !problem &&
+      (hostCount(req.rawHeaders) !== 1 ||
+        !hostsAreValid(req.headers.host, trustsProxy ? single(req.headers["x-forwarded-host"]) : undefined))
+    ) {
       problem = { status: 400, message: "Bad request: missing or invalid Host header" };
     }
     if (!problem) return next();

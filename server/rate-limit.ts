@@ -2,8 +2,7 @@
 // subnet): pages, files and downloads generously (PAGE_RATE_LIMIT_PER_MINUTE), the events JSON API
 // more strictly (RATE_LIMIT_PER_MINUTE). Beyond it: 429 with Retry-After. No RateLimit headers on
 // the answers under the limit: those are stored bytes that CDNs keep and give to other clients.
-import type { IncomingMessage } from "node:http";
-import type { Request, RequestHandler } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { ipKeyGenerator, rateLimit } from "express-rate-limit";
 import { siteRoutes, pathOf } from "~/site-routes";
 import { pathOfTarget, sendError } from "./errors";
@@ -16,20 +15,20 @@ const PROBES = new Set(["/healthz", "/readyz"]);
 const isApi = (req: IncomingMessage) => API_PATHS.has(pathOfTarget(req.url));
 
 function limiter(perMinute: number, address: (req: IncomingMessage) => string, skip: (req: IncomingMessage) => boolean): Step {
-  const middleware: RequestHandler = rateLimit({
+  const middleware = rateLimit({
     windowMs: WINDOW_MS,
     limit: perMinute,
     standardHeaders: false,
     legacyHeaders: false,
     skip,
-    keyGenerator: (req) => ipKeyGenerator(address(req)),
-    handler(req, res) {
-      const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+    keyGenerator: (req: IncomingMessage) => ipKeyGenerator(address(req)),
+    handler(req: IncomingMessage & { rateLimit?: { resetTime?: Date } }, res: ServerResponse) {
+      const reset = req.rateLimit?.resetTime;
       const seconds = Math.max(1, Math.ceil(((reset?.getTime() ?? Date.now() + WINDOW_MS) - Date.now()) / 1000));
       sendError(req, res, 429, `Too many requests; try again in ${seconds} seconds.`, { "Retry-After": String(seconds) });
     },
   });
-  // It reads only what a plain request has here: our key, our skip, our handler.
+  // Written for Express's request and response, it reads only what a plain one has here: our key, our skip, our handler.
   return middleware as unknown as Step;
 }
 

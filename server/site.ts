@@ -1,18 +1,14 @@
-// The site's request listener. Every request first meets the front chain, on Node's own request and
-// response: its id and log line, security headers, method and URL checks, the probes, the rate
-// limits, then the stored answers (pages, API answers, files). Express gets only what is left: React
-// Router's own requests (route discovery; every page in development) and the error answers. A stored
-// answer thus costs no Express routing, which under a flood of junk is most of the server's time.
-import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import compression from "compression";
-import type { RequestHandler } from "express";
-import express from "express";
+// The site's request listener, one chain on Node's own request and response: the request's id and
+// log line, security headers, method and URL checks, the probes, the rate limits, then the stored
+// answers (pages, API answers, files). What is left (React Router's route discovery; in development
+// Vite's files and every page) goes to React Router's listener; every error, to answerError.
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { getPublicConfig } from "~/config.server";
 import type { Env } from "~/env.server";
 import type { Logger } from "~/logger.server";
 import { createAnswerStore, type AnswerStore, type Render } from "./answer-store";
-import { clientOf, type Trust } from "./client";
-import { answerError, finalErrorHandler } from "./errors";
+import { clientOf, trustOf } from "./client";
+import { answerError } from "./errors";
 import { healthRoutes, type Readiness } from "./health";
 import { onlyReadMethods, wellFormedTarget } from "./limits";
 import { requestLogging } from "./logging";
@@ -20,30 +16,29 @@ import { rateLimits } from "./rate-limit";
 import { cspFor, originOf, securityHeaders, type CspOptions } from "./security";
 import { inOrder, type Step } from "./step";
 
+/** A Node request listener that may answer asynchronously (React Router's). */
+export type Listener = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+
 export type SiteOptions = {
   env: Env;
   logger: Logger;
-  /** The React Router request handler. */
-  handler: RequestHandler;
+  /** React Router's request listener: the chain's last step. */
+  handler: Listener;
   readiness: Readiness;
   /** The client build, served from memory by the answer store; absent in development, where Vite serves the files. */
   clientRoot?: string;
-  /** Vite's dev middleware (development only). */
-  devMiddleware?: RequestHandler;
+  /** Vite's dev middleware (development only; connect-style, a step like the others). */
+  devMiddleware?: Step;
   /** Renders a GET for the answer store; absent (development, some tests): every request renders. */
   render?: Render;
 };
 
-export type Site = { listener: RequestListener; store?: AnswerStore };
+export type Site = { listener: (req: IncomingMessage, res: ServerResponse) => void; store?: AnswerStore };
 
 /** The HTTP server's request listener, and the store of rendered answers (to warm before listening). */
 export function createSite({ env, logger, handler, readiness, clientRoot, devMiddleware, render }: SiteOptions): Site {
-  const app = express();
-  app.disable("x-powered-by");
-  // Whether X-Forwarded-For/-Proto are believed (req.ip, req.secure): only as far as TRUST_PROXY says.
-  // Express compiles the setting; the front chain asks the same function (server/client.ts).
-  app.set("trust proxy", env.TRUST_PROXY);
-  const client = clientOf(app.get("trust proxy fn") as Trust, Boolean(env.TRUST_PROXY));
+  // Whether X-Forwarded-For/-Proto/-Host are believed: only as far as TRUST_PROXY says.
+  const client = clientOf(trustOf(env.TRUST_PROXY), Boolean(env.TRUST_PROXY));
 
   const frameOrigin = originOf(getPublicConfig().calendar.embedUrl);
   const formOrigin = originOf(getPublicConfig().contactSurveyUrl);
@@ -61,7 +56,7 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
         onRender: (url) => logger.debug({ url }, "rendered an answer"),
       })
     : undefined;
-  const front: Step[] = [
+  const steps: Step[] = [
     requestLogging(logger),
     ...securityHeaders(cspOptions, client.secure),
     onlyReadMethods,
@@ -69,15 +64,14 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
     healthRoutes(readiness),
     ...rateLimits({ pagesPerMinute: env.PAGE_RATE_LIMIT_PER_MINUTE, apiPerMinute: env.RATE_LIMIT_PER_MINUTE, address: client.address }),
     ...(store ? [store.step] : []),
+    ...(devMiddleware ? [devMiddleware] : []),
   ];
 
-  // Dynamic answers are compressed here; stored answers already carry Content-Encoding.
-  app.use(compression());
-  if (devMiddleware) app.use(devMiddleware);
-  app.use(handler);
-  app.use(finalErrorHandler);
-
-  const toExpress = (req: IncomingMessage, res: ServerResponse, error?: unknown) =>
-    error === undefined ? app(req, res) : answerError(error, req, res);
-  return { listener: inOrder(front, toExpress), store };
+  const last = (req: IncomingMessage, res: ServerResponse, error?: unknown) => {
+    if (error !== undefined) return answerError(error, req, res);
+    Promise.resolve()
+      .then(() => handler(req, res))
+      .catch((thrown: unknown) => answerError(thrown, req, res));
+  };
+  return { listener: inOrder(steps, last), store };
 }

@@ -193,6 +193,11 @@ describe("bad input", () => {
         "Bad request: missing or invalid Host header",
       ],
       ["HTTP/1.0 without Host", ["GET / HTTP/1.0"], "Bad request: missing or invalid Host header"],
+      [
+        "two Host headers (RFC 9112 3.2)",
+        ["HEAD /__manifest HTTP/1.1", "Host: 127.0.0.1", "Host: evil.example", "Connection: close"],
+        "Bad request: missing or invalid Host header",
+      ],
     ])("%s is 400, not 500", async (_label, lines, message) => {
       const answer = await send(lines);
       expect(answer.status).toBe(400);
