@@ -1,10 +1,9 @@
-// React Router's default Node entry (streaming, isbot, streamTimeout), plus: the whole document
-// gathered before it is sent (the server stores it and allows its inline scripts by their hashes in
-// the CSP, server/answer.ts), scripts held until the first interaction, and render errors logged.
+// React Router's Node entry, made for answers that are stored whole (server/answer-store.ts): the
+// document is gathered completely before it is sent (the store allows its inline scripts by their
+// hashes in the CSP), its status says whether the render failed, the scripts wait for the first
+// interaction, and render errors are logged. Caching headers are the store's (server/cache-policy.ts).
 import { PassThrough, pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
@@ -12,9 +11,6 @@ import { deferModuleScriptsStream } from "./lib/deferred-scripts.server";
 import { requestContext } from "./request-context.server";
 
 export const streamTimeout = 5_000;
-
-/** The server's answer store sets each kept page's policy (server/cache-policy.ts); this is for the rest. */
-const PAGE_CACHE_CONTROL = "no-cache";
 
 export default function handleRequest(
   request: Request,
@@ -25,9 +21,6 @@ export default function handleRequest(
 ) {
   const { log } = loadContext.get(requestContext);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  if (!responseHeaders.has("Cache-Control")) {
-    responseHeaders.set("Cache-Control", responseStatusCode >= 500 ? "no-store" : PAGE_CACHE_CONTROL);
-  }
 
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
@@ -35,41 +28,33 @@ export default function handleRequest(
   }
 
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-
-    // Crawlers (and SPA mode) get the whole document at once.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-
+    let failed = false;
     // Abort after streamTimeout, leaving time to flush the rejected boundaries.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      [readyOption]() {
-        shellRendered = true;
-        const body = new PassThrough({
-          final(callback) {
-            // Clear the timeout so its closure is not retained.
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            callback();
-          },
-        });
+      // Every render is gathered whole: whether it failed is known before its status is sent.
+      onAllReady() {
+        clearTimeout(timeoutId);
+        timeoutId = undefined;
+        const body = new PassThrough();
         // The page's scripts wait for the visitor's first interaction (docs/decisions/deferred-hydration.md).
         const deferred = deferModuleScriptsStream();
-        pipeline(body, deferred, () => {});
-        const stream = createReadableStreamFromReadable(deferred);
+        // A failure on the way destroys the stream, so the store never keeps a cut document as whole.
+        pipeline(body, deferred, (error) => {
+          if (error) log.error({ err: error }, "error while writing a page");
+        });
         pipe(body);
-        resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+        const status = failed ? 500 : responseStatusCode;
+        resolve(new Response(createReadableStreamFromReadable(deferred), { headers: responseHeaders, status }));
       },
       onShellError(error: unknown) {
+        clearTimeout(timeoutId);
         reject(error);
       },
       onError(error: unknown) {
-        responseStatusCode = 500;
-        // Errors in the shell reject above and are logged by handleError; these come later.
-        if (shellRendered) log.error({ err: error }, "error while streaming a page");
+        failed = true;
+        log.error({ err: error }, "error while rendering a page");
       },
     });
   });

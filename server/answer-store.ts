@@ -11,7 +11,7 @@ import mime from "mime-types";
 import { jsonError } from "~/events/server/http.server";
 import { getEventsOutcome, type EventsOutcome } from "~/events/server/snapshot.server";
 import { pathOf, siteRoutes, type CacheKind } from "~/site-routes";
-import { cacheControlFor, REDIRECT_CACHE_CONTROL } from "./cache-policy";
+import { cacheControlFor } from "./cache-policy";
 import { pathOfTarget, sendError } from "./errors";
 import { resolveTarget } from "./resolve-target";
 import type { CspFor } from "./security";
@@ -70,8 +70,7 @@ export function createAnswerStore({
     fetchMethod: async (_key, _stale, { context: job }) => {
       if (!job.make) onRender?.(job.url);
       const response = job.make ? job.make() : await render(job.url, job.events);
-      const cacheControl = cacheControlFor(job.kind, response.status, response.headers.get("Cache-Control"));
-      return storeAnswer(response, { csp, cacheControl });
+      return storeAnswer(response, { csp, cacheControl: cacheControlFor(job.kind, response.status, job.events?.ok !== false) });
     },
   });
   // The key each URL was last stored under: a new calendar version drops the previous answer.
@@ -83,8 +82,8 @@ export function createAnswerStore({
     current.set(job.url, key);
     const answer = await answers.fetch(key, { context: job });
     if (!answer) throw new Error(`no answer for ${job.url}`);
-    // A failed render (500) goes to the requests that waited for it and is not kept.
-    if (answer.status === 500) answers.delete(key);
+    // A 5xx (a failed render, the API while the calendar is down) goes to the requests that waited for it and is not kept.
+    if (answer.status >= 500) answers.delete(key);
     return answer;
   }
 
@@ -106,7 +105,7 @@ export function createAnswerStore({
       return answerFor(`redirect ${location}`, {
         url: `redirect ${location}`,
         kind: "static",
-        make: () => new Response(null, { status: 301, headers: { Location: location, "Cache-Control": REDIRECT_CACHE_CONTROL } }),
+        make: () => new Response(null, { status: 301, headers: { Location: location } }),
       });
     }
     const { route, url, params } = target;

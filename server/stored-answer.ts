@@ -6,7 +6,6 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import Negotiator from "negotiator";
-import { matchesEtag } from "~/lib/etag.server";
 import { inlineScriptHashes, type CspFor } from "./security";
 
 export type Encoding = "br" | "gzip" | "identity";
@@ -32,16 +31,23 @@ const NOT_KEPT_HEADERS = new Set(["content-length", "content-encoding", "vary", 
 /** Bodies smaller than this are not worth compressing. */
 const MIN_COMPRESSED_BYTES = 256;
 
-/** Reads a rendered answer into memory, with `cacheControl` replacing its own when given. */
+/** If-None-Match (weak comparison, lists and "*" included) names this ETag. */
+export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
+}
+
+/** Reads a rendered answer into memory, with the store's `cacheControl` in place of any the route set. */
 export async function storeAnswer(
   response: globalThis.Response,
-  { csp, cacheControl }: { csp: CspFor; cacheControl?: string },
+  { csp, cacheControl }: { csp: CspFor; cacheControl: string },
 ): Promise<StoredAnswer> {
   const type = response.headers.get("Content-Type") ?? "";
   // Bytes as sent: a PNG is not text. Only HTML is read as text, for its inline scripts' hashes.
   const identity = Buffer.from(await response.arrayBuffer());
-  const headers = [...response.headers].filter(([name]) => !NOT_KEPT_HEADERS.has(name) && !(cacheControl && name === "cache-control"));
-  if (cacheControl) headers.push(["cache-control", cacheControl]);
+  const headers = [...response.headers].filter(([name]) => !NOT_KEPT_HEADERS.has(name) && name !== "cache-control");
+  headers.push(["cache-control", cacheControl]);
   const bodies: StoredAnswer["bodies"] = { identity };
   if (COMPRESSIBLE.test(type) && identity.length >= MIN_COMPRESSED_BYTES) {
     [bodies.br, bodies.gzip] = await Promise.all([brotliAsync(identity, BEST_BROTLI), gzipAsync(identity, { level: 9 })]);

@@ -1,6 +1,6 @@
 import { getPublicConfig } from "~/config.server";
 import { EventsUnavailableError } from "~/events/server/events.server";
-import { cacheableResponse, jsonError } from "~/events/server/http.server";
+import { jsonError } from "~/events/server/http.server";
 import { eventToIcs, icsFileName } from "~/events/server/ics-download.server";
 import { isEventId } from "~/events/server/ids.server";
 import { readEvents } from "~/events/server/snapshot.server";
@@ -8,16 +8,18 @@ import { requestContext } from "~/request-context.server";
 import type { Route } from "./+types/api.calendar.event-ics";
 
 // GET /api/calendar/events/:id.ics: one event as an iCalendar download ("add to calendar").
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const id = params.id;
   if (!id || !isEventId(id)) return jsonError(404, "No event with this id.");
   try {
     const event = (await readEvents(context)).events.find((candidate) => candidate.id === id);
     if (!event) return jsonError(404, "No event with this id.");
     const uidDomain = new URL(getPublicConfig().siteUrl).hostname;
-    return cacheableResponse(request, eventToIcs(event, { uidDomain }), {
-      "Content-Type": "text/calendar; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${icsFileName(event)}"`,
+    return new Response(eventToIcs(event, { uidDomain }), {
+      headers: {
+        "Content-Type": "text/calendar; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${icsFileName(event)}"`,
+      },
     });
   } catch (error) {
     if (error instanceof EventsUnavailableError) {

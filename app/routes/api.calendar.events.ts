@@ -1,16 +1,16 @@
 import { EventsUnavailableError } from "~/events/server/events.server";
-import { cacheableResponse, jsonError, STALE_HEADER } from "~/events/server/http.server";
+import { jsonError, STALE_HEADER } from "~/events/server/http.server";
 import { readEvents } from "~/events/server/snapshot.server";
 import { requestContext } from "~/request-context.server";
 import type { Route } from "./+types/api.calendar.events";
 
 // GET /api/calendar/events: the events JSON (app/events/model.ts EventsResponse).
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   try {
     const answer = await readEvents(context);
     const headers: Record<string, string> = { "Content-Type": "application/json; charset=utf-8" };
     if (answer.stale) headers[STALE_HEADER] = "true";
-    return cacheableResponse(request, JSON.stringify(answer), headers);
+    return new Response(JSON.stringify(answer), { headers });
   } catch (error) {
     if (error instanceof EventsUnavailableError) {
       return jsonError(502, "The events calendar is unavailable right now. Please try again later.");

@@ -9,7 +9,6 @@ export function loader() {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",
       "Content-Disposition": 'inline; filename="founders-circle-sample.ics"',
-      "Cache-Control": "public, max-age=3600",
     },
   });
 }

@@ -1,6 +1,5 @@
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { data } from "react-router";
 import { Rss } from "lucide-react";
 import { PageHeader } from "~/components/page-header";
 import { usePublicConfig } from "~/components/use-public-config";
@@ -45,13 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const inTab = eventsForTab(outcome.response.events, view.tab, view.now);
     return { ...view, events: { ...outcome.response, events: inTab.slice(0, view.limit) }, total: inTab.length, failed: false };
   }
-  // The loading and error states must not be kept by browsers or CDNs as the page for /events.
-  return data({ ...view, events: null, total: undefined, failed: !outcome.loading }, { headers: { "Cache-Control": "no-store" } });
-}
-
-export function headers({ loaderHeaders }: Route.HeadersArgs): HeadersInit {
-  const cacheControl = loaderHeaders.get("Cache-Control");
-  return cacheControl ? { "Cache-Control": cacheControl } : {};
+  // The loading and error states: the answer store lets no browser or CDN keep them as the page for /events.
+  return { ...view, events: null, total: undefined, failed: !outcome.loading };
 }
 
 // In-app navigation: show the page at once and fetch the list from the API (spec §4 loading state).

@@ -24,11 +24,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     }
   }
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
-  return new Response(body, {
-    headers: {
-      "Content-Type": "application/xml; charset=utf-8",
-      // Without the calendar the event pages are missing: no cache may keep this copy.
-      "Cache-Control": outcome.ok ? "public, max-age=3600" : "no-store",
-    },
-  });
+  // Without the calendar the event pages are missing: the answer store lets no cache keep that copy.
+  return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
 }

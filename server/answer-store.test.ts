@@ -1,0 +1,62 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import type { EventsOutcome } from "~/events/server/snapshot.server";
+import { createAnswerStore, type Render } from "./answer-store";
+import { EVENTS_CACHE_CONTROL, STATIC_CACHE_CONTROL } from "./cache-policy";
+import { inOrder } from "./step";
+
+let server: Server | undefined;
+afterEach(() => server?.close());
+
+/** The store as the only step of a real HTTP server, over a renderer that answers what the test says. */
+async function serve(render: Render, outcome: EventsOutcome) {
+  const store = createAnswerStore({ render, csp: () => "default-src 'self'", secure: () => false, eventsOutcome: async () => outcome });
+  server = createServer(inOrder([store.step], (_req, res) => res.writeHead(418).end()));
+  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return async (path: string) => {
+    const response = await fetch(`${base}${path}`);
+    return { status: response.status, cacheControl: response.headers.get("cache-control"), body: await response.text() };
+  };
+}
+
+const events: EventsOutcome = {
+  ok: true,
+  response: { events: [], stale: false },
+  version: "v1",
+  hasEvent: () => false,
+  splitAt: 0,
+};
+
+describe("the answer store", () => {
+  it("never keeps a 5xx: the next request renders again, and a success is then kept", async () => {
+    const statuses = [500, 502, 200];
+    const rendered: string[] = [];
+    const get = await serve(async (url) => {
+      rendered.push(url);
+      const status = statuses.shift() ?? 200;
+      return new Response(`status ${status}`, {
+        status,
+        headers: { "Content-Type": "text/plain", "Cache-Control": "public, max-age=99999" },
+      });
+    }, events);
+    expect(await get("/api/calendar/events")).toEqual({ status: 500, cacheControl: "no-store", body: "status 500" });
+    expect(await get("/api/calendar/events")).toEqual({ status: 502, cacheControl: "no-store", body: "status 502" });
+    // The route's own Cache-Control never reaches a visitor: the store decides.
+    expect(await get("/api/calendar/events")).toEqual({ status: 200, cacheControl: EVENTS_CACHE_CONTROL, body: "status 200" });
+    expect(await get("/api/calendar/events")).toMatchObject({ status: 200 });
+    expect(await get("/")).toMatchObject({ status: 200, cacheControl: STATIC_CACHE_CONTROL });
+    expect(rendered).toEqual(["/api/calendar/events", "/api/calendar/events", "/api/calendar/events", "/"]);
+  });
+
+  it("lets no one keep an events answer rendered without the calendar", async () => {
+    const get = await serve(async () => new Response("<p>loading</p>", { headers: { "Content-Type": "text/html" } }), {
+      ok: false,
+      loading: true,
+      version: "loading|1",
+    });
+    expect(await get("/events")).toMatchObject({ status: 200, cacheControl: "no-store" });
+    expect(await get("/sitemap.xml")).toMatchObject({ status: 200, cacheControl: "no-store" });
+  });
+});
