@@ -2,9 +2,9 @@ import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
 import { siteContent } from "./app/content/plugin.server";
 
-// Tests that load the machine (load) or time every answer against a tight bound (fuzz) run on
-// their own, after everything else, one file at a time.
-const STRESS = ["tests/integration/fuzz.test.ts", "tests/integration/load.test.ts"];
+// Tests that load the machine (load) or time answers against a bound (fuzz, fault) run on their
+// own, after everything else, one file at a time.
+const STRESS = ["tests/integration/fault.test.ts", "tests/integration/fuzz.test.ts", "tests/integration/load.test.ts"];
 
 export default defineConfig({
   // Tests read the shipped content as the pages do (virtual:site-content).

@@ -1,5 +1,6 @@
 import type { Request } from "@playwright/test";
 import { PHONE, DESKTOP, expect, test, waitForHydration } from "./fixtures";
+import { pageSettled } from "./support/settled";
 
 const SURVEY_URL = "https://members.example.org/survey/get-in-touch";
 const typed = {
@@ -44,7 +45,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       page.context().on("page", () => (opened = true));
       await form.getByRole("button", { name: "CONTACT US" }).click();
       await expect.poll(() => form.getByLabel("Full Name").evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
-      await page.waitForTimeout(300);
+      await pageSettled(page);
       expect(opened).toBe(false);
     });
 
@@ -71,8 +72,9 @@ for (const viewport of [PHONE, DESKTOP]) {
       // The opener link is severed.
       expect(await popup.evaluate(() => window.opener)).toBeNull();
 
-      // Let anything the submission might have triggered go out, then check.
-      await page.waitForTimeout(500);
+      // Anything the submission set off has gone out (and been seen) once both pages have settled.
+      await pageSettled(page);
+      await pageSettled(popup);
       expect(
         ours.map((r) => `${r.method()} ${r.url()}`),
         "the submission must not reach our server",

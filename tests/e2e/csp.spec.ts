@@ -11,6 +11,7 @@ import {
   waitForQuietNetwork,
   type Guard,
 } from "./fixtures";
+import { pageSettled } from "./support/settled";
 
 // The Content-Security-Policy is enforced: anything it refuses (a script whose hash it lacks, an
 // inline style, a fetch or frame elsewhere) would break the page. Every page, client-side
@@ -68,8 +69,9 @@ test.describe("no CSP violation on any page (desktop)", () => {
       await expect(page).toHaveURL(target.url);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(target.h1);
       if (target.h1 === "Member Events") await expect(page.locator("main article").first()).toBeVisible();
-      // Let late requests (and their reports) arrive.
-      await page.waitForTimeout(300);
+      // Late requests (and their reports) have arrived once the network is quiet and the page settled.
+      await page.waitForLoadState("networkidle");
+      await pageSettled(page);
       expectClean(recorder);
     });
   }
@@ -92,7 +94,8 @@ test.describe("no CSP violation on any page (desktop)", () => {
     await page.goBack();
     await expect(page).not.toHaveURL(/all=1/);
     await expect(page.locator("main article").first()).toBeVisible();
-    await page.waitForTimeout(300);
+    await page.waitForLoadState("networkidle");
+    await pageSettled(page);
     expectClean(recorder);
   });
 });

@@ -4,6 +4,7 @@ import type { RunningServer } from "../support/start-server";
 import { DESKTOP, PHONE, expect, test, waitForHydration } from "./fixtures";
 import { startGoogleBackedServer, stopGoogleBackedServer } from "./support/google-server";
 import { expectNoAxeViolations } from "./support/axe";
+import { pageSettled } from "./support/settled";
 
 // A page per event (issue 13): what each kind of event shows, in a browser, with and without JavaScript.
 
@@ -181,7 +182,7 @@ test.describe("event pages from a calendar with hostile and untitled events", ()
     }
     await waitForHydration(page);
     await page.getByText("Click me").click();
-    await page.waitForTimeout(200);
+    await pageSettled(page);
     expect(dialogs).toBe(0);
   });
 });

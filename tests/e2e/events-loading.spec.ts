@@ -14,7 +14,11 @@ test.describe("a calendar slow to answer its first read", () => {
   test.beforeEach(async () => {
     ({ fake, server } = await startGoogleBackedServer("slow", { slowMs: 2_500 }));
   });
-  test.afterEach(() => stopGoogleBackedServer({ fake, server }));
+  // The page goes first: a request it still makes (the favicon, fetched after load) must not meet a stopped server.
+  test.afterEach(async ({ page }) => {
+    await page.close();
+    await stopGoogleBackedServer({ fake, server });
+  });
 
   test.describe("with JavaScript", () => {
     test.use({ viewport: DESKTOP });
@@ -38,8 +42,12 @@ test.describe("a calendar slow to answer its first read", () => {
       await expect(page.getByText("Loading events...")).toBeVisible();
       const reload = page.getByRole("link", { name: "Reload the page" });
       await expect(reload).toBeVisible();
-      // Once the read has ended (2.5 s), the link leads to the list.
-      await page.waitForTimeout(3_000);
+      // Once the read has ended (the server says so), the link leads to the list.
+      await expect
+        .poll(async () => ((await (await fetch(`${server.url}/readyz`)).json()) as { events: { state: string } }).events.state, {
+          timeout: 15_000,
+        })
+        .toBe("fresh");
       await reload.click();
       // At 375 px the list is the compact one: an item per event, linking to its page.
       await expect(page.locator('main li:has(a[href^="/events/"])').first()).toBeVisible();

@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import { DESKTOP, expect, test, waitForHydration } from "./fixtures";
 import { startGoogleBackedServer, stopGoogleBackedServer } from "./support/google-server";
 import { answerEventsApi, failEventsApi, holdEventsApi, tolerateStatus } from "./support/events-api";
+import { pageSettled } from "./support/settled";
 
 const cards = (page: Page) => page.locator("main article");
 
@@ -158,7 +159,7 @@ test.describe("hostile calendar descriptions", () => {
     // The text of the stripped link survives, as text.
     await expect(hostile.getByText("Click me")).toBeVisible();
     await hostile.getByText("Click me").click();
-    await page.waitForTimeout(200);
+    await pageSettled(page);
     expect(dialogs).toBe(0);
     expect(await page.content()).not.toContain(fake.apiKey);
   });

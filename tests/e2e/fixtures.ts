@@ -1,4 +1,5 @@
 import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page, type Request } from "@playwright/test";
+import { pageSettled } from "./support/settled";
 
 /** Hosts the tests may reach: our own server only. */
 export function isLoopback(url: string): boolean {
@@ -156,10 +157,11 @@ export const test = base.extend<Fixtures>({
   },
 
   // Every test's page: external requests blocked, and the test fails on any console problem.
-  page: async ({ page, guard }, use, testInfo) => {
+  page: async ({ page, guard, javaScriptEnabled }, use, testInfo) => {
     await use(page);
-    // Give late errors (e.g. a hydration error reported after the last action) a moment to surface.
-    if (!page.isClosed()) await page.waitForTimeout(50);
+    // Late errors (e.g. a hydration error reported after the last action) surface before the check.
+    // Without JavaScript nothing runs late (and the page cannot be asked to settle).
+    if (javaScriptEnabled !== false && !page.isClosed()) await pageSettled(page).catch(() => undefined);
     if (guard.tolerated.length > 0) {
       await testInfo.attach("tolerated-console-messages", { body: guard.tolerated.join("\n"), contentType: "text/plain" });
     }

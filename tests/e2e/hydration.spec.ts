@@ -1,5 +1,6 @@
 import type { Page, Request } from "@playwright/test";
 import { PHONE, expect, holdReact, isHydrated, test, waitForHydration, waitForQuietNetwork } from "./fixtures";
+import { pageIdle, pageSettled } from "./support/settled";
 
 // Issue 4 budget: JavaScript transferred on `/` under 90 KB compressed.
 const HOME_JS_BUDGET = 90 * 1024;
@@ -23,7 +24,8 @@ test.describe("hydration waits for a visitor", () => {
     const scripts = recordScripts(page);
     await page.goto("/");
     await waitForQuietNetwork(page);
-    await page.waitForTimeout(500);
+    // Idle once: nothing the page put off until idle starts its scripts either.
+    await pageIdle(page);
     expect(await page.evaluate(isHydrated)).toBe(false);
     const beforeInteraction = [...scripts];
     const bytes = await transferred(beforeInteraction);
@@ -64,7 +66,7 @@ test.describe("hydration waits for a visitor", () => {
       const drawer = page.getByRole("dialog", { name: "Menu" });
       await expect(drawer).toBeVisible();
       await page.waitForFunction(isHydrated);
-      await page.waitForTimeout(300);
+      await pageSettled(page);
       await expect(drawer).toBeVisible();
       await expect(drawer).toHaveJSProperty("open", true);
       await drawer.getByRole("link", { name: "About Us", exact: true }).click();

@@ -12,6 +12,7 @@ import {
   waitForQuietNetwork,
 } from "./fixtures";
 import { showToast } from "./support/toast";
+import { animationsDone } from "./support/settled";
 
 // Not part of the regular run: E2E_SHOTS=1 npx playwright test screenshots
 // Full-page screenshots of every page at phone, tablet and desktop widths, for a visual review.
@@ -59,7 +60,7 @@ test("drawer open at 375 px", async ({ page }) => {
   await waitForHydration(page);
   await page.getByRole("button", { name: "Open menu" }).click();
   await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
-  await page.waitForTimeout(400);
+  await animationsDone(page);
   await page.screenshot({ path: `${DIR}/drawer-375.png` });
 });
 
@@ -68,7 +69,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
     await showToast(page);
     await expect(page.getByRole("region", { name: /^Notifications/ }).getByText("Your browser blocked the new tab")).toBeVisible();
-    await page.waitForTimeout(400);
+    await animationsDone(page);
     await page.screenshot({ path: `${DIR}/toast-${viewport.width}.png` });
   });
 }

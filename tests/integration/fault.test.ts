@@ -139,7 +139,8 @@ async function expectUpstreamTimeout(expect: ExpectStatic, server: RunningServer
   await expect.poll(() => server.output(), { timeout: 8_000 }).toContain("did not answer within 5000 ms");
 }
 
-describe.concurrent.each(FAULTS)("$name", (fault) => {
+// One at a time (the stress project runs this file alone): the 6 s bound is a visitor's, not a loaded machine's.
+describe.each(FAULTS)("$name", (fault) => {
   it(
     "with nothing cached: the API answers 502 JSON and the page its error (or loading) state, within 6 s",
     { timeout: 60_000 },
@@ -184,7 +185,6 @@ describe.concurrent.each(FAULTS)("$name", (fault) => {
       upstream.fail();
       const failedAt = Date.now();
       const requestsBefore = upstream.requestCount();
-      await sleep(1_100); // past EVENTS_CACHE_TTL_SECONDS=1
 
       // Expired: the old copy is answered at once while the refresh fails (retries and timeouts included)
       // in the background; once it has failed the copy is marked stale.

@@ -3,7 +3,7 @@
 // sent raw over TCP to the built server. Every one must be answered below 500 within 1 second (or,
 // when it is not valid HTTP, refused by Node's parser: a 4xx or a closed connection), without a stack
 // trace, a file path or a file from outside the public folder; and the server must still be up.
-// The seed is printed; FUZZ_SEED=<seed> replays a run, FUZZ_SHOW=<n> lists up to n failures (25).
+// The seed is fixed and printed; FUZZ_SEED=<seed> tries another draw or replays one, FUZZ_SHOW=<n> lists up to n failures (25).
 import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seededRandom, seedFromEnv, type Random } from "../support/prng";

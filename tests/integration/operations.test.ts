@@ -107,7 +107,7 @@ describe("operations (Google source)", () => {
     expect(answer.status).toBe(200);
     expect(answer.headers["cache-control"]).toBe("no-store");
     expect(JSON.parse(answer.body)).toEqual({ status: "ok" });
-    await sleep(100);
+    await server.logCaughtUp();
     expect(requestLines(server, String(answer.headers["x-request-id"]))).toEqual([]);
   });
 

@@ -154,8 +154,7 @@ describe("stored answers", () => {
       ]);
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 404, 404, 301, 200, 404]);
     }
-    // Let the log lines arrive.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await server.logCaughtUp();
     expect(renders(server)).toBe(before);
   });
 

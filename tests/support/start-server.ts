@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -13,6 +14,8 @@ export type RunningServer = {
   /** Everything the process wrote so far (stdout and stderr). */
   output: () => string;
   stderr: () => string;
+  /** Resolves once every line the server wrote for earlier requests has reached output() (no sleeping). */
+  logCaughtUp: () => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -67,6 +70,16 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     alive: () => child.exitCode === null && child.signalCode === null,
     output: () => out + err,
     stderr: () => err,
+    async logCaughtUp() {
+      // A marked request's own line comes after every earlier one: the log is one ordered stream.
+      const marker = `caught-up-${randomUUID()}`;
+      await fetch(`http://127.0.0.1:${port}/__caught-up`, { headers: { "x-request-id": marker } }).then((res) => res.arrayBuffer());
+      const deadline = Date.now() + 15_000;
+      while (!out.includes(marker)) {
+        if (Date.now() > deadline) throw new Error("the server's log did not catch up within 15 s");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     async stop() {
       if (child.exitCode !== null) return;
       child.kill("SIGTERM");

@@ -1,0 +1,32 @@
+// The script rewrite (app/lib/deferred-scripts.server.ts) on pages React Router really rendered:
+// if React Router changes how <Scripts> writes its module script or preloads, the rewrite no longer
+// matches and these fail (the unit test's page is a hand-made copy and would not notice).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFERRED_ATTRIBUTE, DEFERRED_TYPE } from "~/lib/deferred-scripts";
+import { rawRequest } from "../support/raw-http";
+import { startServer, type RunningServer } from "../support/start-server";
+
+const NO_SOURCE = { GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "", GOOGLE_CALENDAR_API_URL: "", CALENDAR_ICS_URL: "" };
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer(NO_SOURCE);
+});
+afterAll(() => server?.stop());
+
+describe.each(["/", "/events", "/about", "/no-such-page"])("the scripts of %s as served", (path) => {
+  it("are React Router's, made inert: no module script, no preload, the client entry imported by the inert copy", async () => {
+    const html = (await rawRequest(server.url, path)).body;
+    // React Router's manifest names the client entry the inert script must start.
+    const entry = /"entry":\s*\{\s*"module":\s*"(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(entry, "React Router's manifest in the page").toBeDefined();
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    expect(html).not.toContain('rel="modulepreload"');
+    const inert = [...html.matchAll(new RegExp(`<script[^>]*type="${DEFERRED_TYPE}"[^>]*>([\\s\\S]*?)</script>`, "g"))];
+    expect(inert).toHaveLength(1);
+    expect(inert[0]![0]).toContain(`${DEFERRED_ATTRIBUTE}=""`);
+    expect(inert[0]![1]).toContain(`import("${entry}")`);
+    // The context React Router hydrates from is left as it was written.
+    expect(html).toMatch(/<script>window\.__reactRouterContext = /);
+  });
+});
