@@ -42,6 +42,49 @@ export function cspDirectives(
   ];
 }
 
+/** Where the content editor (/admin) reaches beyond us: GitHub's API, its status page (for an outage notice) and avatars. */
+export const EDITOR_ORIGINS = {
+  api: "https://api.github.com",
+  status: "https://www.githubstatus.com",
+  avatars: "https://avatars.githubusercontent.com",
+} as const;
+
+/**
+ * The content editor's own policy (Sveltia CMS at /admin), as loose as it needs and no looser,
+ * found by loading it in Chromium (tests/e2e/admin.spec.ts fails on any violation): its files and
+ * its one inline module by hash, no eval; inline styles, which Svelte injects; images as blob:
+ * and data: URLs (photo previews; it fetches its own built-in logo, a data: URL, at start-up);
+ * GitHub's API and status page; GitHub avatars. Nothing is framed, and it is framed by no one.
+ */
+export function adminCspDirectives({
+  https,
+  scriptHashes = [],
+}: {
+  https: boolean;
+  scriptHashes?: readonly string[];
+}): [string, string[]][] {
+  return [
+    ["default-src", ["'self'"]],
+    ["script-src", ["'self'", ...scriptHashes]],
+    ["script-src-attr", ["'none'"]],
+    ["style-src", ["'self'", "'unsafe-inline'"]],
+    ["img-src", ["'self'", "blob:", "data:", EDITOR_ORIGINS.avatars]],
+    ["font-src", ["'self'"]],
+    ["connect-src", ["'self'", "data:", EDITOR_ORIGINS.api, EDITOR_ORIGINS.status]],
+    ["frame-src", ["'none'"]],
+    ["form-action", ["'none'"]],
+    ["object-src", ["'none'"]],
+    ["base-uri", ["'self'"]],
+    ["frame-ancestors", ["'none'"]],
+    ["manifest-src", ["'self'"]],
+    ["worker-src", ["'none'"]],
+    ...(https ? [["upgrade-insecure-requests", []] as [string, string[]]] : []),
+  ];
+}
+
+/** The editor page's policy, for its inline script's hash. */
+export const adminCspFor: CspFor = (https, scriptHashes) => cspHeader(adminCspDirectives({ https, scriptHashes }));
+
 /** The header value of a policy. */
 export function cspHeader(directives: [string, string[]][]): string {
   return directives.map(([name, sources]) => [name, ...sources].join(" ")).join("; ");

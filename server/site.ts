@@ -1,6 +1,6 @@
 // The site's request listener. Every request first meets the front chain, on Node's own request and
 // response: its id and log line, security headers, method and URL checks, the probes, the rate
-// limits, then the stored answers (pages, API answers, files). Express gets only what is left: React
+// limits, the content editor (/admin), then the stored answers (pages, API answers, files). Express gets only what is left: React
 // Router's own requests (route discovery; every page in development) and the error answers. A stored
 // answer thus costs no Express routing, which under a flood of junk is most of the server's time.
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
@@ -8,8 +8,10 @@ import compression from "compression";
 import type { RequestHandler } from "express";
 import express from "express";
 import { getPublicConfig } from "~/config.server";
+import { site } from "~/content";
 import type { Env } from "~/env.server";
 import type { Logger } from "~/logger.server";
+import { adminEditor } from "./admin";
 import { createAnswerStore, type AnswerStore, type Render } from "./answer-store";
 import { clientOf, type Trust } from "./client";
 import { answerError, finalErrorHandler } from "./errors";
@@ -68,6 +70,13 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
     wellFormedTarget(client.trustsProxy),
     healthRoutes(readiness),
     ...rateLimits({ pagesPerMinute: env.PAGE_RATE_LIMIT_PER_MINUTE, apiPerMinute: env.RATE_LIMIT_PER_MINUTE, address: client.address }),
+    adminEditor({
+      repository: env.CONTENT_REPOSITORY,
+      branch: env.CONTENT_BRANCH,
+      siteUrl: env.SITE_URL,
+      siteName: site.name,
+      secure: client.secure,
+    }),
     ...(store ? [store.step] : []),
   ];
 
