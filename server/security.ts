@@ -70,7 +70,7 @@ export function adminCspDirectives({
     ["style-src", ["'self'", "'unsafe-inline'"]],
     ["img-src", ["'self'", "blob:", "data:", EDITOR_ORIGINS.avatars]],
     ["font-src", ["'self'"]],
-    ["connect-src", ["'self'", "data:", EDITOR_ORIGINS.api, EDITOR_ORIGINS.status]],
+    ["connect-src", ["'self'", "blob:", "data:", EDITOR_ORIGINS.api, EDITOR_ORIGINS.status]],
     ["frame-src", ["'none'"]],
     ["form-action", ["'none'"]],
     ["object-src", ["'none'"]],

@@ -59,8 +59,8 @@ function stringField(name: string, node: Node, required: boolean, where: string)
   if (Array.isArray(node.enum)) return { ...base, widget: "select", options: node.enum.map(String) };
   const widget = node.editor === "multiline" ? "text" : "string";
   const type = node.format === "email" ? "email" : node.format === "uri" ? "url" : undefined;
-  // zod trims before it checks for emptiness; the editor would take "  " as filled in.
-  let pattern: [string, string] | undefined = node.minLength ? ["\\S", "must not be empty"] : undefined;
+  // Emptiness needs no pattern: the editor trims a value before it checks or saves it, as zod does.
+  let pattern: [string, string] | undefined;
   if (node.format === "uri") pattern = ["^https?://\\S+$", node.patternMessage ?? "must be an absolute http(s) URL"];
   else if (typeof node.pattern === "string") pattern = [node.pattern, node.patternMessage ?? "is not in the expected form"];
   if (widget === "text") return { ...base, widget, ...(pattern ? { pattern } : {}) };
@@ -121,7 +121,11 @@ export function editorFiles(): CollectionFile[] {
   return Object.entries(contentFiles).map(([key, { file, schema }]) => {
     const root = toJson(schema);
     if (!root.title) throw new Error(`content schema: ${file} has no title`);
-    return { name: key, label: root.title, file: `content/${file}`, fields: fieldsOf(root, "") };
+    const fields = fieldsOf(root, "");
+    // A media folder beside the file (content/images/) makes the editor write a photo relative to
+    // it, "images/<file>", as the site reads it; a folder set only globally would be "/images/<file>".
+    const photos = JSON.stringify(fields).includes('"widget":"image"') ? { media_folder: PUBLIC_FOLDER } : {};
+    return { name: key, label: root.title, file: `content/${file}`, ...photos, fields };
   });
 }
 
@@ -135,6 +139,11 @@ export function editorConfig({ repository, branch, siteUrl, siteName }: EditorOp
       branch,
       // A fine-grained token, kept in the browser: no OAuth app, server or hosted service of ours.
       auth_methods: ["token"],
+      commit_messages: {
+        update: "Edit {{slug}} in the content editor",
+        uploadMedia: "Upload {{path}} in the content editor",
+        deleteMedia: "Delete {{path}} in the content editor",
+      },
     },
     app_title: `${siteName} content`,
     ...(siteUrl ? { site_url: siteUrl, display_url: siteUrl } : {}),
@@ -144,6 +153,8 @@ export function editorConfig({ repository, branch, siteUrl, siteName }: EditorOp
     media_libraries: {
       // Phone file names ("IMG_2041 (1).JPG") become what the photo check accepts ("img_2041-1.jpg").
       default: { config: { slugify_filename: true, max_file_size: 25_000_000 } },
+      // Photos are of the community's own people, never stock photos from another service.
+      stock_assets: { providers: [] },
     },
     slug: { encoding: "ascii", clean_accents: true },
     // An emptied optional field is left out of the file, never written as ''.

@@ -66,7 +66,7 @@ export const founderSchema = z
   .strictObject({
     ...person,
     company: line("Company"),
-    linkedinUrl: link("LinkedIn profile", "The full address, https://www.linkedin.com/in/…").optional(),
+    linkedinUrl: link("LinkedIn profile", "The profile's full address, starting with https://").optional(),
   })
   .meta({ title: "Founder" });
 export const boardMemberSchema = z.strictObject(person).meta({ title: "Board member" });

@@ -73,7 +73,7 @@ describe("/admin with CONTENT_REPOSITORY set", () => {
       "style-src": ["'self'", "'unsafe-inline'"],
       "img-src": ["'self'", "blob:", "data:", "https://avatars.githubusercontent.com"],
       "font-src": ["'self'"],
-      "connect-src": ["'self'", "data:", "https://api.github.com", "https://www.githubstatus.com"],
+      "connect-src": ["'self'", "blob:", "data:", "https://api.github.com", "https://www.githubstatus.com"],
       "frame-src": ["'none'"],
       "form-action": ["'none'"],
       "object-src": ["'none'"],
