@@ -27,6 +27,8 @@ const run = (cwd: string, script: string) =>
 let setup: EditorSetup;
 let violations: () => Promise<string[]>;
 
+// `page` first: its guard's route (which blocks every request off the machine) must be there before
+// ours, so that ours, added later, is the one that answers GitHub's addresses.
 test.beforeEach(async ({ page, context }) => {
   setup = await startEditorSetup();
   await routeGitHubTo(context, setup.fake);
