@@ -33,6 +33,13 @@ export function cspDirectives(
     ["connect-src", development ? ["'self'", "ws:", "wss:"] : ["'self'"]],
     ["frame-src", frameOrigins.length > 0 ? frameOrigins : ["'none'"]],
     ["form-action", ["'self'", ...formOrigins]],
+    ...lockedDown(https),
+  ];
+}
+
+/** What every policy of ours closes: plugins, base URLs, being framed, workers; HTTPS upgrades its requests. */
+function lockedDown(https: boolean): [string, string[]][] {
+  return [
     ["object-src", ["'none'"]],
     ["base-uri", ["'self'"]],
     ["frame-ancestors", ["'none'"]],
@@ -73,12 +80,7 @@ export function adminCspDirectives({
     ["connect-src", ["'self'", "blob:", "data:", EDITOR_ORIGINS.api, EDITOR_ORIGINS.status]],
     ["frame-src", ["'none'"]],
     ["form-action", ["'none'"]],
-    ["object-src", ["'none'"]],
-    ["base-uri", ["'self'"]],
-    ["frame-ancestors", ["'none'"]],
-    ["manifest-src", ["'self'"]],
-    ["worker-src", ["'none'"]],
-    ...(https ? [["upgrade-insecure-requests", []] as [string, string[]]] : []),
+    ...lockedDown(https),
   ];
 }
 

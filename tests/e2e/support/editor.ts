@@ -1,12 +1,11 @@
 // The content editor (/admin) against a fake GitHub: a throw-away checkout of this repository
 // that is also the fake's git repository, the production server told to edit it, and the browser's
 // requests to GitHub sent to the fake over HTTP.
-import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import { initRepository, startFakeGitHub, type FakeGitHub } from "../../fakes/github";
+import { freshCheckout } from "../../support/checkout";
 import { startServer, type RunningServer } from "../../support/start-server";
 
 export const REPOSITORY = { owner: "founders-circle", name: "site", branch: "main" } as const;
@@ -15,24 +14,12 @@ const LOGIN = "volunteer-editor";
 
 export type EditorSetup = { checkout: string; fake: FakeGitHub; server: RunningServer; stop: () => Promise<void> };
 
-/** A copy of this checkout's tracked and new files (not build/ or node_modules/, which is linked), committed to a fresh git repository. */
+/** A throw-away checkout of this repository, committed to a fresh git repository (node_modules linked, not committed). */
 export function checkout(): string {
-  const root = mkdtempSync(path.join(tmpdir(), "editor-checkout-"));
-  const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"], { encoding: "utf8" })
-    .split("\0")
-    .filter(Boolean);
-  for (const file of files) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    try {
-      cpSync(file, path.join(root, file));
-    } catch {
-      // A file deleted in the working tree but not yet in the index.
-    }
-  }
-  initRepository(root, REPOSITORY.branch);
-  writeFileSync(path.join(root, ".git", "info", "exclude"), "node_modules\n");
-  symlinkSync(path.resolve("node_modules"), path.join(root, "node_modules"));
-  return root;
+  return freshCheckout("editor-checkout-", (root) => {
+    initRepository(root, REPOSITORY.branch);
+    writeFileSync(path.join(root, ".git", "info", "exclude"), "node_modules\n");
+  });
 }
 
 /** The fake GitHub over a fresh checkout, and a production server whose editor commits there. */
