@@ -10,7 +10,7 @@ import { editorConfig } from "~/content/editor-config.server";
 import { ADMIN_CONFIG_PATH, ADMIN_PATH } from "~/site-routes";
 import { REDIRECT_CACHE_CONTROL } from "./cache-policy";
 import { pathOfTarget } from "./errors";
-import { adminCspFor } from "./security";
+import { ADMIN_PERMISSIONS_POLICY, adminCspFor } from "./security";
 import type { Step } from "./step";
 import { sendStored, storeAnswer, type StoredAnswer } from "./stored-answer";
 
@@ -25,7 +25,7 @@ export type AdminOptions = {
 
 /** Both are small and change only with a deploy: checked again on every visit, answered 304. */
 const CACHE_CONTROL = "no-cache";
-const HEADERS = { "Cache-Control": CACHE_CONTROL, "X-Robots-Tag": "noindex, nofollow" };
+const HEADERS = { "Cache-Control": CACHE_CONTROL, "X-Robots-Tag": "noindex, nofollow", "Permissions-Policy": ADMIN_PERMISSIONS_POLICY };
 
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 

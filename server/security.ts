@@ -145,6 +145,9 @@ export const PERMISSIONS_POLICY = [
   "xr-spatial-tracking=()",
 ].join(", ");
 
+/** The content editor's: the same, except that its "Paste Image" button may read an image from the clipboard. */
+export const ADMIN_PERMISSIONS_POLICY = PERMISSIONS_POLICY.replace("clipboard-read=()", "clipboard-read=(self)");
+
 /** Origin (scheme://host[:port]) of an absolute http(s) URL; undefined for anything else. */
 export function originOf(url: string | undefined): string | undefined {
   if (!url || !URL.canParse(url)) return undefined;

@@ -84,6 +84,14 @@ describe("/admin with CONTENT_REPOSITORY set", () => {
     });
   });
 
+  it("lets the editor read an image from the clipboard (its Paste Image button), and nothing else the site refuses", async () => {
+    const policy = (await get("/admin")).headers.get("permissions-policy");
+    const site = (await get("/")).headers.get("permissions-policy");
+    expect(policy).toContain("clipboard-read=(self)");
+    expect(site).toContain("clipboard-read=()");
+    expect(policy).toBe(site!.replace("clipboard-read=()", "clipboard-read=(self)"));
+  });
+
   it("leaves the site's pages their own strict policy", async () => {
     for (const path of ["/", "/about", "/events", "/no-such-page"]) {
       const csp = parseCsp((await get(path)).headers.get("content-security-policy"));
