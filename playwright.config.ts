@@ -31,7 +31,7 @@ const SHOTS = process.env.E2E_SHOTS === "1";
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
-  testIgnore: SHOTS ? [] : ["**/screenshots.spec.ts"],
+  testIgnore: SHOTS ? [] : ["**/screenshots.spec.ts", "**/editor-shots.spec.ts"],
   fullyParallel: true,
   forbidOnly: CI,
   retries: CI ? 1 : 0,

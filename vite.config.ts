@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { contentEditor } from "./app/content/editor-plugin.server";
 import { siteContent } from "./app/content/plugin.server";
 import { precompress } from "./scripts/precompress";
 
@@ -14,5 +15,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   // Operator-edited content (content/*.yaml and its photos) is validated and compiled into the
   // site; a problem in it fails the build.
-  plugins: [siteContent(), tailwindcss(), reactRouter(), precompress()],
+  // The content editor at /admin (Sveltia CMS) ships with the client build.
+  plugins: [siteContent(), contentEditor(), tailwindcss(), reactRouter(), precompress()],
 }));

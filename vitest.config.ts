@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
+import { contentEditor } from "./app/content/editor-plugin.server";
 import { siteContent } from "./app/content/plugin.server";
 
 // Tests that load the machine (load) or time answers against a bound (fuzz, fault) run on their
@@ -8,7 +9,7 @@ const STRESS = ["tests/integration/fault.test.ts", "tests/integration/fuzz.test.
 
 export default defineConfig({
   // Tests read the shipped content as the pages do (virtual:site-content).
-  plugins: [siteContent()],
+  plugins: [siteContent(), contentEditor()],
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },

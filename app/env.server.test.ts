@@ -107,3 +107,26 @@ describe("parseEnv: the HTTP process", () => {
     expect(message).not.toContain("verbose");
   });
 });
+
+describe("parseEnv: the content editor", () => {
+  it("has no repository by default and commits to main", () => {
+    const env = parseEnv({});
+    expect(env.CONTENT_REPOSITORY).toBeUndefined();
+    expect(env.CONTENT_BRANCH).toBe("main");
+    expect(parseEnv({ CONTENT_REPOSITORY: " our-org/founders-site ", CONTENT_BRANCH: "content/edits" })).toMatchObject({
+      CONTENT_REPOSITORY: "our-org/founders-site",
+      CONTENT_BRANCH: "content/edits",
+    });
+  });
+
+  it.each(["founders-site", "https://github.com/our-org/founders-site", "a/b/c", "our org/site"])(
+    "names CONTENT_REPOSITORY when it is %s",
+    (value) => {
+      expect(errorOf({ CONTENT_REPOSITORY: value })).toMatch(/CONTENT_REPOSITORY: must be a GitHub repository as owner\/name/);
+    },
+  );
+
+  it.each(["/main", "main/", "a..b", "with space"])("names CONTENT_BRANCH when it is %s", (value) => {
+    expect(errorOf({ CONTENT_BRANCH: value })).toMatch(/CONTENT_BRANCH: must be a branch name/);
+  });
+});

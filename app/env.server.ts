@@ -72,6 +72,19 @@ export const envSchema = z
     RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(1).max(10_000_000)).default(120),
     PAGE_RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(1).max(10_000_000)).default(1200),
     LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default("info"),
+    // The content editor at /admin commits to this GitHub repository ("owner/name") and branch.
+    CONTENT_REPOSITORY: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^[\w.-]+\/[\w.-]+$/, "must be a GitHub repository as owner/name, e.g. our-org/founders-site"),
+    ),
+    CONTENT_BRANCH: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^(?!\/|.*\/$|.*\.\.)[\w./-]+$/, "must be a branch name, e.g. main"),
+    ).default("main"),
   })
   // `when` runs the cross-variable rules even if another variable failed, so every bad one is named.
   .superRefine(

@@ -1,5 +1,6 @@
 // Every URL the site answers, in one list: React Router's route table (app/routes.ts), the sitemap
-// (app/routes/sitemap.xml.ts) and the server's stored answers and rate limits (server/) read it.
+// (app/routes/sitemap.xml.ts) and the server's stored answers and rate limits (server/) read it;
+// the content editor's two addresses are at the end.
 
 /**
  * How an answer is kept (server/answer-store.ts):
@@ -63,6 +64,14 @@ export const siteRoutes: readonly SiteRoute[] = [
   },
   { pattern: "api/calendar/feed.ics", file: "routes/api.calendar.feed.ts", cache: "static" },
 ];
+
+/**
+ * The content editor (Sveltia CMS) and its configuration, answered by the server itself
+ * (server/admin.ts), not React Router. For the community's editors only: robots.txt disallows it,
+ * the sitemap leaves it out, and its answers say noindex.
+ */
+export const ADMIN_PATH = "/admin";
+export const ADMIN_CONFIG_PATH = "/admin/config.json";
 
 /** Renders every other path: the site's 404 page. */
 export const notFoundRoute = { pattern: "*", file: "routes/not-found.tsx" } as const;

@@ -10,6 +10,8 @@ export const EVENTS_CACHE_CONTROL = "public, max-age=60, s-maxage=300, stale-whi
 export const STATIC_CACHE_CONTROL = "public, max-age=300, s-maxage=3600, stale-while-revalidate=86400";
 /** The site's 404 page, for every unknown path. */
 export const NOT_FOUND_CACHE_CONTROL = "public, max-age=300, s-maxage=3600";
+/** The content editor's page and configuration: always checked again, so a deploy's new editor is used at once. */
+export const ADMIN_CACHE_CONTROL = "no-cache";
 /** Trailing-slash and letter-case redirects to a page's one address. */
 export const REDIRECT_CACHE_CONTROL = "public, max-age=3600, s-maxage=86400";
 

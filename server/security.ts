@@ -33,6 +33,13 @@ export function cspDirectives(
     ["connect-src", development ? ["'self'", "ws:", "wss:"] : ["'self'"]],
     ["frame-src", frameOrigins.length > 0 ? frameOrigins : ["'none'"]],
     ["form-action", ["'self'", ...formOrigins]],
+    ...lockedDown(https),
+  ];
+}
+
+/** What every policy of ours closes: plugins, base URLs, being framed, workers; HTTPS upgrades its requests. */
+function lockedDown(https: boolean): [string, string[]][] {
+  return [
     ["object-src", ["'none'"]],
     ["base-uri", ["'self'"]],
     ["frame-ancestors", ["'none'"]],
@@ -41,6 +48,44 @@ export function cspDirectives(
     ...(https ? [["upgrade-insecure-requests", []] as [string, string[]]] : []),
   ];
 }
+
+/** Where the content editor (/admin) reaches beyond us: GitHub's API, its status page (for an outage notice) and avatars. */
+export const EDITOR_ORIGINS = {
+  api: "https://api.github.com",
+  status: "https://www.githubstatus.com",
+  avatars: "https://avatars.githubusercontent.com",
+} as const;
+
+/**
+ * The content editor's own policy (Sveltia CMS at /admin), as loose as it needs and no looser,
+ * found by loading it in Chromium (tests/e2e/admin.spec.ts fails on any violation): its files and
+ * its one inline module by hash, no eval; inline styles, which Svelte injects; images as blob:
+ * and data: URLs (photo previews; it fetches its own built-in logo, a data: URL, at start-up);
+ * GitHub's API and status page; GitHub avatars. Nothing is framed, and it is framed by no one.
+ */
+export function adminCspDirectives({
+  https,
+  scriptHashes = [],
+}: {
+  https: boolean;
+  scriptHashes?: readonly string[];
+}): [string, string[]][] {
+  return [
+    ["default-src", ["'self'"]],
+    ["script-src", ["'self'", ...scriptHashes]],
+    ["script-src-attr", ["'none'"]],
+    ["style-src", ["'self'", "'unsafe-inline'"]],
+    ["img-src", ["'self'", "blob:", "data:", EDITOR_ORIGINS.avatars]],
+    ["font-src", ["'self'"]],
+    ["connect-src", ["'self'", "blob:", "data:", EDITOR_ORIGINS.api, EDITOR_ORIGINS.status]],
+    ["frame-src", ["'none'"]],
+    ["form-action", ["'none'"]],
+    ...lockedDown(https),
+  ];
+}
+
+/** The editor page's policy, for its inline script's hash. */
+export const adminCspFor: CspFor = (https, scriptHashes) => cspHeader(adminCspDirectives({ https, scriptHashes }));
 
 /** The header value of a policy. */
 export function cspHeader(directives: [string, string[]][]): string {
@@ -99,6 +144,9 @@ export const PERMISSIONS_POLICY = [
   "window-management=()",
   "xr-spatial-tracking=()",
 ].join(", ");
+
+/** The content editor's: the same, except that its "Paste Image" button may read an image from the clipboard. */
+export const ADMIN_PERMISSIONS_POLICY = PERMISSIONS_POLICY.replace("clipboard-read=()", "clipboard-read=(self)");
 
 /** Origin (scheme://host[:port]) of an absolute http(s) URL; undefined for anything else. */
 export function originOf(url: string | undefined): string | undefined {

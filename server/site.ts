@@ -1,11 +1,13 @@
 // The site's request listener, one chain on Node's own request and response: the request's id and
 // log line, security headers, method and URL checks, the probes, the rate limits, then the stored
-// answers (pages, API answers, files). What is left (React Router's route discovery; in development
+// answers (pages, API answers, files), the content editor at /admin first. What is left (React Router's route discovery; in development
 // Vite's files and every page) goes to React Router's listener; every error, to answerError.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getPublicConfig } from "~/config.server";
+import { site } from "~/content";
 import type { Env } from "~/env.server";
 import type { Logger } from "~/logger.server";
+import { adminEditor } from "./admin";
 import { createAnswerStore, type AnswerStore, type Render } from "./answer-store";
 import { clientOf, trustOf } from "./client";
 import { answerError } from "./errors";
@@ -63,6 +65,13 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
     wellFormedTarget(client.trustsProxy),
     healthRoutes(readiness),
     ...rateLimits({ pagesPerMinute: env.PAGE_RATE_LIMIT_PER_MINUTE, apiPerMinute: env.RATE_LIMIT_PER_MINUTE, address: client.address }),
+    adminEditor({
+      repository: env.CONTENT_REPOSITORY,
+      branch: env.CONTENT_BRANCH,
+      siteUrl: env.SITE_URL,
+      siteName: site.name,
+      secure: client.secure,
+    }),
     ...(store ? [store.step] : []),
     ...(devMiddleware ? [devMiddleware] : []),
   ];

@@ -2,11 +2,11 @@
 // `npm run build`, and the site shows it; a mistake fails the build and says where.
 // Each test builds a copy of this checkout (its tracked and new files, not build/ or
 // node_modules/, which is linked), so the real build/ is never touched.
-import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { freshCheckout } from "../support/checkout";
 import { cameraJpeg, editFile, giveFirstFounderPhoto } from "../support/content-fixture";
 import { startServer, type RunningServer } from "../support/start-server";
 
@@ -14,21 +14,9 @@ const BUILD_TIMEOUT = 180_000;
 
 const checkouts: string[] = [];
 
-function freshCheckout(): string {
-  const root = mkdtempSync(path.join(tmpdir(), "checkout-"));
+function checkout(): string {
+  const root = freshCheckout();
   checkouts.push(root);
-  const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"], { encoding: "utf8" })
-    .split("\0")
-    .filter(Boolean);
-  for (const file of files) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    try {
-      cpSync(file, path.join(root, file));
-    } catch {
-      // A file deleted in the working tree but not yet in the index.
-    }
-  }
-  symlinkSync(path.resolve("node_modules"), path.join(root, "node_modules"));
   return root;
 }
 
@@ -47,7 +35,7 @@ describe("content on a fresh checkout", () => {
   it(
     "a new tagline and a camera photo for the first founder show on / after npm run build",
     async () => {
-      const root = freshCheckout();
+      const root = checkout();
       const content = path.join(root, "content");
       editFile(content, "site.yaml", (t) => t.replace(/^tagline: .*$/m, "tagline: Where founders find their circle."));
       await cameraJpeg(path.join(content, "images", "maya-okafor.jpg"), { width: 3024, height: 4032, orientation: 1 });
@@ -88,7 +76,7 @@ describe("content on a fresh checkout", () => {
   it(
     "a founder without a name fails the build and content:check, naming the file, the entry and the field",
     () => {
-      const root = freshCheckout();
+      const root = checkout();
       editFile(path.join(root, "content"), "founders.yaml", (t) => t.replace("  - name: Priya Nair\n    title:", "  - title:"));
       const expected = /content\/founders\.yaml: founders\[2\]\.name: required \(line \d+\)/;
 

@@ -1,0 +1,115 @@
+// The content editor at /admin (Sveltia CMS; docs/editing-content.md): its page and its
+// configuration (generated from the content schema, app/content/editor-config.server.ts), made once and
+// kept as stored answers with a policy of their own (server/security.ts, adminCspDirectives). The
+// editor's files are the client build's (/assets/sveltia-cms-<version>/, from
+// app/content/editor-plugin.server.ts). /admin is for the community's editors: noindex, disallowed
+// in robots.txt, not in the sitemap.
+import type { IncomingMessage } from "node:http";
+import { entry } from "virtual:content-editor";
+import { editorConfig } from "~/content/editor-config.server";
+import { ADMIN_CONFIG_PATH, ADMIN_PATH } from "~/site-routes";
+import { ADMIN_CACHE_CONTROL, REDIRECT_CACHE_CONTROL } from "./cache-policy";
+import { pathOfTarget } from "./errors";
+import { ADMIN_PERMISSIONS_POLICY, adminCspFor } from "./security";
+import type { Step } from "./step";
+import { sendStored, storeAnswer, type StoredAnswer } from "./stored-answer";
+
+export type AdminOptions = {
+  /** CONTENT_REPOSITORY ("owner/name"); without it the page says how to set the editor up. */
+  repository?: string;
+  branch: string;
+  siteUrl?: string;
+  siteName: string;
+  secure: (req: IncomingMessage) => boolean;
+};
+
+/** Both are small and change only with a deploy: checked again on every visit, answered 304. */
+const HEADERS = { "X-Robots-Tag": "noindex, nofollow", "Permissions-Policy": ADMIN_PERMISSIONS_POLICY };
+
+const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function page(title: string, head: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>${escape(title)}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+${head}</head>
+<body>
+${body}
+</body>
+</html>
+`;
+}
+
+/** The editor: its configuration's address, and its module, loaded and started by one inline script (allowed by its hash). */
+export function editorPage(siteName: string): string {
+  return page(
+    `Content editor · ${siteName}`,
+    `<link rel="cms-config-url" type="application/json" href="${ADMIN_CONFIG_PATH}">
+<script type="module">import CMS from ${JSON.stringify(entry)};CMS.init();</script>
+`,
+    `<noscript>The content editor needs JavaScript. Without it, edit the YAML files in content/ on GitHub (docs/editing-content.md).</noscript>`,
+  );
+}
+
+/** Without CONTENT_REPOSITORY the editor would not know where to save: say so, and how to fix it. */
+export function notSetUpPage(siteName: string): string {
+  return page(
+    `Content editor · ${siteName}`,
+    "",
+    `<main>
+<h1>The content editor is not set up yet</h1>
+<p>It saves to the site's GitHub repository, and this server has not been told which one. Whoever deploys the site sets
+<code>CONTENT_REPOSITORY</code> to the repository (<code>owner/name</code>, e.g. <code>our-org/founders-site</code>) and, if
+content is not edited on <code>main</code>, <code>CONTENT_BRANCH</code>, then restarts the server.</p>
+<p>Until then, edit the YAML files in <code>content/</code> on GitHub: docs/editing-content.md says how.</p>
+</main>`,
+  );
+}
+
+async function makeAnswers({ repository, branch, siteUrl, siteName }: AdminOptions): Promise<Map<string, StoredAnswer>> {
+  const html = (body: string, status = 200) =>
+    storeAnswer(new Response(body, { status, headers: { ...HEADERS, "Content-Type": "text/html; charset=utf-8" } }), {
+      csp: adminCspFor,
+      cacheControl: ADMIN_CACHE_CONTROL,
+    });
+  const json = (body: unknown, status = 200) =>
+    storeAnswer(
+      new Response(JSON.stringify(body), { status, headers: { ...HEADERS, "Content-Type": "application/json; charset=utf-8" } }),
+      { csp: adminCspFor, cacheControl: ADMIN_CACHE_CONTROL },
+    );
+  const answers = repository
+    ? [html(editorPage(siteName)), json(editorConfig({ repository, branch, siteUrl, siteName }))]
+    : [html(notSetUpPage(siteName)), json({ error: "The content editor is not set up: CONTENT_REPOSITORY is not set." }, 404)];
+  const [editor, config] = await Promise.all(answers);
+  return new Map([
+    [ADMIN_PATH, editor!],
+    [ADMIN_CONFIG_PATH, config!],
+  ]);
+}
+
+/** A front-chain step answering GET and HEAD for /admin and its configuration (and /admin/ with a redirect). */
+export function adminEditor(options: AdminOptions): Step {
+  let answers: Promise<Map<string, StoredAnswer>> | undefined;
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const path = pathOfTarget(req.url);
+    if (path === `${ADMIN_PATH}/`) {
+      res.writeHead(301, { Location: ADMIN_PATH, "Cache-Control": REDIRECT_CACHE_CONTROL, "Content-Length": 0 });
+      return res.end();
+    }
+    if (path !== ADMIN_PATH && path !== ADMIN_CONFIG_PATH) return next();
+    answers ??= makeAnswers(options);
+    answers.then(
+      (stored) => sendStored(req, res, stored.get(path)!, options.secure(req)),
+      (error: unknown) => {
+        answers = undefined;
+        next(error);
+      },
+    );
+  };
+}

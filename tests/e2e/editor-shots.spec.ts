@@ -1,0 +1,86 @@
+// Not part of the regular run: E2E_SHOTS=1 npx playwright test editor-shots
+// Screenshots of the real content editor for docs/editing-content.md, taken against the fake GitHub
+// (tests/e2e/support/editor.ts) and stored small (WebP, 960 px wide) in docs/images/.
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { cameraJpeg } from "../support/content-fixture";
+import { expect, test } from "./fixtures";
+import { routeGitHubTo, signIn, startEditorSetup, TOKEN, type EditorSetup } from "./support/editor";
+
+const DIR = path.resolve("docs/images");
+mkdirSync(DIR, { recursive: true });
+
+async function shot(page: Page, name: string, width = 960): Promise<void> {
+  const png = await page.screenshot({ animations: "disabled" });
+  await sharp(png)
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality: 72 })
+    .toFile(path.join(DIR, `${name}.webp`));
+}
+
+let setup: EditorSetup;
+// `page` first: its guard's route (which blocks every request off the machine) must come before ours.
+test.beforeEach(async ({ page: _page, context }) => {
+  setup = await startEditorSetup();
+  await routeGitHubTo(context, setup.fake);
+});
+test.afterEach(() => setup.stop());
+
+test("the editor, step by step", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(`${setup.server.url}/admin`);
+  await page.getByRole("button", { name: "Sign In Using Access Token" }).click();
+  await page.getByRole("textbox").fill(TOKEN.replace(/./g, "•").slice(0, 40));
+  await shot(page, "editor-sign-in");
+  await page.getByRole("textbox").fill(TOKEN);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page.getByText("Featured founders")).toBeVisible();
+  await shot(page, "editor-pages");
+
+  await page.getByText("Featured founders").click();
+  const edit = page.getByRole("group", { name: /^Edit\b/ });
+  await edit.locator('[data-key-path="founders.0.name"]').getByRole("textbox").fill("Amara Diallo");
+  await edit.locator('[data-key-path="founders.0.photo"]').getByRole("button", { name: "Browse" }).click();
+  const jpeg = path.join(mkdtempSync(path.join(tmpdir(), "phone-")), "amara-diallo.jpg");
+  await cameraJpeg(jpeg, { width: 1600, height: 1200 });
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("dialog").getByRole("button", { name: "Upload" }).click();
+  await (await chooser).setFiles(jpeg);
+  await expect(page.getByRole("dialog").getByText("amara-diallo.jpg")).toBeVisible();
+  await shot(page, "editor-photo");
+  await page.getByRole("dialog").getByRole("button", { name: "Insert" }).click();
+  await expect(edit.locator('[data-key-path="founders.0.photo"]').getByText("images/amara-diallo.jpg")).toBeVisible();
+  await edit.locator('[data-key-path="founders.0.title"]').evaluate((element) => element.scrollIntoView({ block: "start" }));
+  await shot(page, "editor-founder");
+
+  await edit.locator('[data-key-path="founders.1.name"]').getByRole("textbox").fill("");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(edit.locator('[data-key-path="founders.1.name"]')).toContainText("This field is required.");
+  await edit.locator('[data-key-path="founders.1.name"]').evaluate((element) => element.scrollIntoView({ block: "center" }));
+  await shot(page, "editor-error");
+
+  await edit.locator('[data-key-path="founders.1.name"]').getByRole("textbox").fill("Daniel Reyes");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Entry saved.")).toBeVisible({ timeout: 15_000 });
+  await shot(page, "editor-saved");
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+  test("the founders form", async ({ page }) => {
+    await signIn(page, setup.server.url);
+    // On a phone the collection comes first, then its pages.
+    await page.getByText("Site content").click();
+    await page.getByText("Featured founders").click();
+    await expect(
+      page
+        .getByRole("group", { name: /^Edit\b/ })
+        .locator('[data-key-path="founders.0.name"]')
+        .getByRole("textbox"),
+    ).toHaveValue("Maya Okafor");
+    await shot(page, "editor-phone", 375);
+  });
+});

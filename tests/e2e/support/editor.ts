@@ -1,0 +1,63 @@
+// The content editor (/admin) against a fake GitHub: a throw-away checkout of this repository
+// that is also the fake's git repository, the production server told to edit it, and the browser's
+// requests to GitHub sent to the fake over HTTP.
+import { rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { BrowserContext, Page } from "@playwright/test";
+import { initRepository, startFakeGitHub, type FakeGitHub } from "../../fakes/github";
+import { freshCheckout } from "../../support/checkout";
+import { startServer, type RunningServer } from "../../support/start-server";
+
+export const REPOSITORY = { owner: "founders-circle", name: "site", branch: "main" } as const;
+export const TOKEN = "github_pat_11TESTTOKEN0fakeFAKEfake";
+const LOGIN = "volunteer-editor";
+
+export type EditorSetup = { checkout: string; fake: FakeGitHub; server: RunningServer; stop: () => Promise<void> };
+
+/** A throw-away checkout of this repository, committed to a fresh git repository (node_modules linked, not committed). */
+export function checkout(): string {
+  return freshCheckout("editor-checkout-", (root) => {
+    initRepository(root, REPOSITORY.branch);
+    writeFileSync(path.join(root, ".git", "info", "exclude"), "node_modules\n");
+  });
+}
+
+/** The fake GitHub over a fresh checkout, and a production server whose editor commits there. */
+export async function startEditorSetup(): Promise<EditorSetup> {
+  const root = checkout();
+  const fake = await startFakeGitHub({ repoDir: root, ...REPOSITORY, token: TOKEN, login: LOGIN });
+  const server = await startServer({ CONTENT_REPOSITORY: `${REPOSITORY.owner}/${REPOSITORY.name}`, CONTENT_BRANCH: REPOSITORY.branch });
+  return {
+    checkout: root,
+    fake,
+    server,
+    async stop() {
+      await server.stop();
+      await fake.close();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Sends the editor's requests to GitHub (its API, status page and avatars) to the fake, over HTTP:
+ * the browser still asks https://api.github.com, which the /admin policy allows.
+ */
+export async function routeGitHubTo(context: BrowserContext, fake: FakeGitHub): Promise<void> {
+  for (const origin of ["https://api.github.com", "https://www.githubstatus.com", "https://avatars.githubusercontent.com"]) {
+    await context.route(`${origin}/**`, async (route) => {
+      const request = route.request();
+      const url = new URL(request.url());
+      const response = await route.fetch({ url: `${fake.url}${url.pathname}${url.search}`, maxRedirects: 0 });
+      await route.fulfill({ response });
+    });
+  }
+}
+
+/** Signs in on the editor's page with the access token, as the guide tells a volunteer to. */
+export async function signIn(page: Page, base: string, token = TOKEN): Promise<void> {
+  await page.goto(`${base}/admin`);
+  await page.getByRole("button", { name: "Sign In Using Access Token" }).click();
+  await page.getByRole("textbox").fill(token);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+}

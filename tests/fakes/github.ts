@@ -1,0 +1,388 @@
+// A fake GitHub over real HTTP on 127.0.0.1, port 0: the part of GitHub's REST and GraphQL APIs the
+// content editor (Sveltia CMS's GitHub backend) uses, over a real git repository in a folder. A
+// commit through the API is a real `git commit` in that folder, so what the editor saves is real
+// files a build can read. GraphQL queries are run by graphql-js against a slice of GitHub's own
+// schema (same type and field names), so the editor's queries are parsed and validated as GitHub
+// would, and a query outside the slice is an error, not a silent empty answer.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { buildSchema, graphql, GraphQLError } from "graphql";
+
+export type FakeGitHubOptions = {
+  /** A folder holding a git repository with at least one commit on `branch`. */
+  repoDir: string;
+  owner: string;
+  name: string;
+  branch: string;
+  /** The token the editor must sign in with. */
+  token: string;
+  login: string;
+};
+
+export type FakeRequest = { method: string; path: string; operation?: string };
+export type FakeCommit = { oid: string; headline: string; paths: string[] };
+
+export type FakeGitHub = {
+  /** Where requests for https://api.github.com, https://www.githubstatus.com and avatars are to be sent. */
+  url: string;
+  requests: FakeRequest[];
+  /** Requests the fake does not know: a test expects none. */
+  unhandled: FakeRequest[];
+  commits: FakeCommit[];
+  close: () => Promise<void>;
+};
+
+const SCHEMA = buildSchema(`
+  scalar GitObjectID
+  scalar DateTime
+  scalar GitTimestamp
+  scalar Base64String
+  scalar URI
+
+  type Query { repository(owner: String!, name: String!): Repository }
+  type Mutation { createCommitOnBranch(input: CreateCommitOnBranchInput!): CreateCommitOnBranchPayload }
+
+  type Repository {
+    nameWithOwner: String!
+    defaultBranchRef: Ref
+    ref(qualifiedName: String!): Ref
+    object(oid: GitObjectID, expression: String): GitObject
+  }
+  type Ref { name: String!  prefix: String!  target: GitObject }
+  interface GitObject { oid: GitObjectID! }
+  type Commit implements GitObject {
+    oid: GitObjectID!
+    message: String!
+    messageHeadline: String!
+    committedDate: DateTime!
+    author: GitActor
+    committer: GitActor
+    history(first: Int, path: String): CommitHistoryConnection!
+    file(path: String!): TreeEntry
+    status: Status
+    deployments(last: Int, orderBy: DeploymentOrder): DeploymentConnection
+    checkSuites(last: Int): CheckSuiteConnection
+  }
+  enum StatusState { ERROR EXPECTED FAILURE PENDING SUCCESS }
+  type Status { state: StatusState!  contexts: [StatusContext!]! }
+  type StatusContext { context: String!  state: StatusState!  targetUrl: URI  description: String }
+  enum OrderDirection { ASC DESC }
+  enum DeploymentOrderField { CREATED_AT }
+  input DeploymentOrder { field: DeploymentOrderField!  direction: OrderDirection! }
+  enum DeploymentStatusState { ERROR FAILURE INACTIVE PENDING SUCCESS QUEUED IN_PROGRESS WAITING }
+  type DeploymentConnection { nodes: [Deployment] }
+  type Deployment { environment: String  latestStatus: DeploymentStatus }
+  type DeploymentStatus { state: DeploymentStatusState!  environmentUrl: URI  description: String }
+  enum CheckStatusState { COMPLETED IN_PROGRESS PENDING QUEUED REQUESTED WAITING }
+  enum CheckConclusionState { ACTION_REQUIRED CANCELLED FAILURE NEUTRAL SKIPPED STALE STARTUP_FAILURE SUCCESS TIMED_OUT }
+  type CheckSuiteConnection { nodes: [CheckSuite] }
+  type CheckSuite { checkRuns(last: Int): CheckRunConnection }
+  type CheckRunConnection { nodes: [CheckRun] }
+  type CheckRun { name: String!  status: CheckStatusState!  conclusion: CheckConclusionState  detailsUrl: URI  summary: String }
+  type Blob implements GitObject { oid: GitObjectID!  text: String  isTruncated: Boolean!  isBinary: Boolean  byteSize: Int! }
+  type Tree implements GitObject { oid: GitObjectID! }
+  type CommitHistoryConnection { nodes: [Commit]  totalCount: Int! }
+  type GitActor { name: String  email: String  avatarUrl(size: Int): URI!  date: GitTimestamp  user: User }
+  type User { databaseId: Int  login: String! }
+  type TreeEntry { oid: GitObjectID!  path: String  name: String! }
+
+  input CreateCommitOnBranchInput {
+    branch: CommittableBranch!
+    expectedHeadOid: GitObjectID!
+    fileChanges: FileChanges
+    message: CommitMessage!
+    clientMutationId: String
+  }
+  input CommittableBranch { repositoryNameWithOwner: String  branchName: String  id: ID }
+  input FileChanges { additions: [FileAddition!]  deletions: [FileDeletion!] }
+  input FileAddition { path: String!  contents: Base64String! }
+  input FileDeletion { path: String! }
+  input CommitMessage { headline: String!  body: String }
+  type CreateCommitOnBranchPayload { commit: Commit  ref: Ref  clientMutationId: String }
+`);
+
+const USER_ID = 4_242;
+const AVATAR = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWPomrIMK2IYWhIAIFxxAQQ2w/AAAAAASUVORK5CYII=",
+  "base64",
+);
+/** GitHub's GraphQL blob text stops at 512 KB (isTruncated); the editor then reads the blob over REST. */
+const MAX_BLOB_TEXT = 512 * 1024;
+
+export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeGitHub> {
+  const { repoDir, owner, name, branch, token, login } = options;
+  const git = (args: string[], input?: string) =>
+    execFileSync("git", args, { cwd: repoDir, encoding: "utf8", input, env: { ...process.env, GIT_CONFIG_NOSYSTEM: "1" } }).trim();
+  const gitBuffer = (args: string[]) => execFileSync("git", args, { cwd: repoDir, maxBuffer: 64 * 1024 * 1024 });
+  const exists = (rev: string) => {
+    try {
+      return git(["rev-parse", "--verify", "--quiet", `${rev}^{object}`]);
+    } catch {
+      return undefined;
+    }
+  };
+  const head = () => git(["rev-parse", `refs/heads/${branch}`]);
+
+  const requests: FakeRequest[] = [];
+  const unhandled: FakeRequest[] = [];
+  const commits: FakeCommit[] = [];
+
+  type CommitNode = { __typename: "Commit"; oid: string };
+  type BlobNode = { __typename: "Blob"; oid: string };
+  const objectNode = (oid: string): CommitNode | BlobNode | { __typename: "Tree"; oid: string } | null => {
+    const type = exists(oid) ? git(["cat-file", "-t", oid]) : undefined;
+    if (type === "commit") return { __typename: "Commit", oid };
+    if (type === "blob") return { __typename: "Blob", oid };
+    if (type === "tree") return { __typename: "Tree", oid };
+    return null;
+  };
+  const refNode = (qualifiedName: string) => {
+    const short = qualifiedName.replace(/^refs\/heads\//, "");
+    const oid = exists(`refs/heads/${short}`);
+    return oid ? { name: short, prefix: "refs/heads/", target: { __typename: "Commit", oid } } : null;
+  };
+  const actor = (oid: string, who: "a" | "c") => {
+    const [actorName, email, date] = git(["show", "-s", `--format=%${who}n%x00%${who}e%x00%${who}I`, oid]).split("\0");
+    return {
+      name: actorName,
+      email,
+      date,
+      avatarUrl: "https://avatars.githubusercontent.com/u/0",
+      user: email === `${login}@users.noreply.github.com` ? { databaseId: USER_ID, login } : null,
+    };
+  };
+
+  const resolvers = {
+    repository: (args: { owner: string; name: string }) =>
+      args.owner === owner && args.name === name
+        ? {
+            nameWithOwner: `${owner}/${name}`,
+            defaultBranchRef: () => refNode(branch),
+            ref: (a: { qualifiedName: string }) => refNode(a.qualifiedName),
+            object: (a: { oid?: string; expression?: string }) => objectNode(a.oid ?? a.expression ?? ""),
+          }
+        : null,
+    createCommitOnBranch: ({ input }: { input: CommitInput }) => createCommit(input),
+  };
+
+  type CommitInput = {
+    branch: { repositoryNameWithOwner?: string; branchName?: string };
+    expectedHeadOid: string;
+    fileChanges?: { additions?: Array<{ path: string; contents: string }>; deletions?: Array<{ path: string }> };
+    message: { headline: string; body?: string };
+  };
+
+  function createCommit(input: CommitInput) {
+    if (input.branch.repositoryNameWithOwner !== `${owner}/${name}` || input.branch.branchName !== branch) {
+      throw new GraphQLError(`Could not resolve to a Ref with the name refs/heads/${input.branch.branchName ?? ""}.`, {
+        extensions: { type: "NOT_FOUND" },
+      });
+    }
+    const current = head();
+    if (input.expectedHeadOid !== current) {
+      throw new GraphQLError(`Expected branch to point to "${input.expectedHeadOid}" but it did not. Pull and try again.`, {
+        extensions: { type: "STALE_DATA" },
+      });
+    }
+    const paths: string[] = [];
+    for (const { path: file } of input.fileChanges?.deletions ?? []) {
+      git(["rm", "-q", "--ignore-unmatch", "--", file]);
+      paths.push(file);
+    }
+    for (const { path: file, contents } of input.fileChanges?.additions ?? []) {
+      if (file.split("/").includes("..") || path.isAbsolute(file)) throw new GraphQLError(`Invalid path: ${file}`);
+      const full = path.join(repoDir, file);
+      mkdirSync(path.dirname(full), { recursive: true });
+      writeFileSync(full, Buffer.from(contents, "base64"));
+      git(["add", "--", file]);
+      paths.push(file);
+    }
+    const message = input.message.body ? `${input.message.headline}\n\n${input.message.body}` : input.message.headline;
+    const who = { GIT_AUTHOR_NAME: login, GIT_AUTHOR_EMAIL: `${login}@users.noreply.github.com` };
+    execFileSync("git", ["commit", "-q", "--allow-empty", "-F", "-"], {
+      cwd: repoDir,
+      input: message,
+      env: { ...process.env, ...who, GIT_COMMITTER_NAME: "GitHub", GIT_COMMITTER_EMAIL: "noreply@github.com" },
+    });
+    const oid = head();
+    commits.push({ oid, headline: input.message.headline, paths });
+    return { commit: { __typename: "Commit", oid }, ref: refNode(branch) };
+  }
+
+  // Fields of Commit and Blob, resolved from git when asked (graphql-js calls a function-valued field).
+  const commitFields = {
+    message: (c: CommitNode) => git(["show", "-s", "--format=%B", c.oid]),
+    messageHeadline: (c: CommitNode) => git(["show", "-s", "--format=%s", c.oid]),
+    committedDate: (c: CommitNode) => git(["show", "-s", "--format=%cI", c.oid]),
+    author: (c: CommitNode) => actor(c.oid, "a"),
+    committer: (c: CommitNode) => actor(c.oid, "c"),
+    history: (c: CommitNode, args: { first?: number; path?: string }) => {
+      const oids = git(["log", `--max-count=${args.first ?? 100}`, "--format=%H", c.oid, ...(args.path ? ["--", args.path] : [])])
+        .split("\n")
+        .filter(Boolean);
+      return { nodes: oids.map((oid) => ({ __typename: "Commit", oid })), totalCount: oids.length };
+    },
+    // No status, deployment or check has reported on any commit here (as on a repository without CI).
+    status: () => null,
+    deployments: () => ({ nodes: [] }),
+    checkSuites: () => ({ nodes: [] }),
+    file: (c: CommitNode, args: { path: string }) => {
+      const oid = exists(`${c.oid}:${args.path}`);
+      return oid ? { oid, path: args.path, name: path.basename(args.path) } : null;
+    },
+  };
+  const blobFields = {
+    byteSize: (b: BlobNode) => Number(git(["cat-file", "-s", b.oid])),
+    isBinary: (b: BlobNode) => gitBuffer(["cat-file", "blob", b.oid]).includes(0),
+    isTruncated: (b: BlobNode) => Number(git(["cat-file", "-s", b.oid])) > MAX_BLOB_TEXT,
+    text: (b: BlobNode) => {
+      const bytes = gitBuffer(["cat-file", "blob", b.oid]);
+      return bytes.includes(0) ? null : bytes.subarray(0, MAX_BLOB_TEXT).toString("utf8");
+    },
+  };
+
+  // graphql-js's default field resolver reads properties; function properties get (args), so
+  // wrap the git-backed objects to answer each field through the tables above.
+  const withFields = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(withFields);
+    if (!value || typeof value !== "object") return value;
+    const node = value as { __typename?: string; oid?: string };
+    const table = node.__typename === "Commit" ? commitFields : node.__typename === "Blob" ? blobFields : undefined;
+    const out: Record<string, unknown> = {};
+    for (const [key, field] of Object.entries(node as Record<string, unknown>))
+      out[key] = typeof field === "function" ? (args: object) => withFields((field as (a: object) => unknown)(args)) : withFields(field);
+    if (table)
+      for (const [key, field] of Object.entries(table))
+        out[key] = (args: object) => withFields((field as (n: typeof node, a: object) => unknown)(node, args));
+    return out;
+  };
+
+  const cors = {
+    "Access-Control-Allow-Origin": "*",
+    "Access-Control-Expose-Headers": "ETag, Link, Location, X-GitHub-OTP, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset",
+  };
+  const send = (res: ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}) => {
+    const bytes = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
+    res.writeHead(status, {
+      ...cors,
+      ...(bytes && !headers["Content-Type"] ? { "Content-Type": "application/json; charset=utf-8" } : {}),
+      ...headers,
+    });
+    res.end(bytes);
+  };
+  const readBody = async (req: IncomingMessage) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString("utf8");
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? "/", "http://fake");
+    const record: FakeRequest = { method: req.method ?? "GET", path: url.pathname };
+    requests.push(record);
+    if (req.method === "OPTIONS") {
+      return send(res, 204, undefined, {
+        "Access-Control-Allow-Methods": "GET, POST, PATCH, PUT, DELETE",
+        "Access-Control-Allow-Headers": "Authorization, Content-Type, Accept, If-None-Match",
+        "Access-Control-Max-Age": "86400",
+      });
+    }
+    // avatars.githubusercontent.com: a user's picture (a grey 8×8 PNG).
+    if (req.method === "GET" && /^\/u\/\d+$/.test(url.pathname)) return send(res, 200, AVATAR, { "Content-Type": "image/png" });
+    // www.githubstatus.com, which the editor asks whether GitHub is having an outage.
+    if (url.pathname === "/api/v2/status.json")
+      return send(res, 200, { status: { indicator: "none", description: "All Systems Operational" } });
+    if (req.headers.authorization !== `token ${token}` && req.headers.authorization !== `Bearer ${token}`) {
+      return send(res, 401, { message: "Bad credentials", documentation_url: "https://docs.github.com/rest", status: "401" });
+    }
+    const repoPrefix = `/repos/${owner}/${name}`;
+    if (req.method === "GET" && url.pathname === "/user") {
+      return send(res, 200, {
+        login,
+        id: USER_ID,
+        name: "Editor Volunteer",
+        email: null,
+        avatar_url: "https://avatars.githubusercontent.com/u/0",
+        html_url: `https://github.com/${login}`,
+        type: "User",
+      });
+    }
+    if (req.method === "GET" && url.pathname === `${repoPrefix}/collaborators/${login}`) return send(res, 204);
+    const tree = new RegExp(`^${repoPrefix}/git/trees/([^/]+)$`).exec(url.pathname);
+    if (req.method === "GET" && tree) {
+      const rev = decodeURIComponent(tree[1]!);
+      const oid = exists(`${rev}^{tree}`);
+      if (!oid) return send(res, 404, { message: "Not Found", status: "404" });
+      const recursive = url.searchParams.has("recursive");
+      const lines = git(["ls-tree", "-l", ...(recursive ? ["-r", "-t"] : []), oid])
+        .split("\n")
+        .filter(Boolean);
+      return send(res, 200, {
+        sha: oid,
+        url: `https://api.github.com${repoPrefix}/git/trees/${oid}`,
+        tree: lines.map((line) => {
+          const [meta = "", file = ""] = line.split("\t");
+          const [mode, type, sha, size] = meta.split(/\s+/);
+          return { path: file, mode, type, sha, ...(type === "blob" ? { size: Number(size) } : {}) };
+        }),
+        truncated: false,
+      });
+    }
+    const blob = new RegExp(`^${repoPrefix}/git/blobs/([0-9a-f]{40})$`).exec(url.pathname);
+    if (req.method === "GET" && blob) {
+      if (!exists(blob[1]!)) return send(res, 404, { message: "Not Found", status: "404" });
+      const bytes = gitBuffer(["cat-file", "blob", blob[1]!]);
+      if (/raw/.test(req.headers.accept ?? "")) return send(res, 200, bytes, { "Content-Type": "application/octet-stream" });
+      return send(res, 200, { sha: blob[1], size: bytes.length, encoding: "base64", content: bytes.toString("base64") });
+    }
+    if (req.method === "POST" && url.pathname === "/graphql") {
+      const { query, variables } = JSON.parse(await readBody(req)) as { query: string; variables?: Record<string, unknown> };
+      record.operation = /^\s*(query|mutation)/.exec(query)?.[1] ?? "query";
+      const result = await graphql({
+        schema: SCHEMA,
+        source: query,
+        variableValues: variables,
+        rootValue: {
+          repository: (a: never) => withFields(resolvers.repository(a)),
+          createCommitOnBranch: (a: never) => withFields(resolvers.createCommitOnBranch(a)),
+        },
+      });
+      if (result.errors) unhandled.push({ ...record, operation: result.errors.map((e) => e.message).join("; ") });
+      return send(res, 200, {
+        ...(result.data !== undefined ? { data: result.data } : {}),
+        ...(result.errors ? { errors: result.errors.map((e) => e.toJSON()) } : {}),
+      });
+    }
+    unhandled.push(record);
+    return send(res, 404, { message: "Not Found", documentation_url: "https://docs.github.com/rest", status: "404" });
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      unhandled.push({ method: req.method ?? "", path: `${req.url ?? ""} (${String(error)})` });
+      if (!res.headersSent) send(res, 500, { message: "Server Error" });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    unhandled,
+    commits,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Makes `dir` a git repository whose `branch` holds its files as one first commit. */
+export function initRepository(dir: string, branch: string): void {
+  const git = (...args: string[]) =>
+    execFileSync("git", args, { cwd: dir, stdio: "pipe", env: { ...process.env, GIT_CONFIG_NOSYSTEM: "1" } });
+  rmSync(path.join(dir, ".git"), { recursive: true, force: true });
+  git("init", "-q", "-b", branch);
+  git("-c", "user.name=Site", "-c", "user.email=site@example.org", "add", "-A");
+  git("-c", "user.name=Site", "-c", "user.email=site@example.org", "commit", "-q", "-m", "The site as it is");
+}
