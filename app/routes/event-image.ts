@@ -1,7 +1,8 @@
 import { getPublicConfig } from "~/config.server";
 import { site } from "~/content";
 import { readEventsOutcome } from "~/events/server/snapshot.server";
-import { renderShareImage } from "~/events/server/share-image.server";
+import { shareCardOf } from "~/events/server/share-card.server";
+import { drawShareCard } from "~/events/server/share-image.server";
 import type { Route } from "./+types/event-image";
 
 // GET /events/:id/og.png: the event's share card. Stored per calendar version like its page;
@@ -16,6 +17,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const event = outcome.response.events.find((candidate) => candidate.id === params.id);
   if (!event) return new Response("No event with this id.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const host = new URL(getPublicConfig().siteUrl).host;
-  const png = await renderShareImage(event, { name: site.name, shortName: site.shortName, host });
+  const { png } = await drawShareCard(shareCardOf(event, { name: site.name, shortName: site.shortName, host }));
   return new Response(new Uint8Array(png), { headers: { "Content-Type": "image/png" } });
 }
