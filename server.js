@@ -61,6 +61,8 @@ async function main() {
   // Every static page rendered before listening, so no visitor (and not /readyz) waits for a render.
   // A failure here is the first request's to report, not start-up's.
   await site.store?.warm().catch(() => undefined);
+  // The share card worker starts in the background, so the first card asked for is not its first.
+  if (!DEVELOPMENT) void build.warmShareImages();
   serve(server, drain, {
     port: env.PORT,
     host: env.HOST,

@@ -8,6 +8,7 @@ import { defaultUpstreamOptions, type UpstreamOptions } from "./fetch-upstream.s
 import { fetchGoogleEvents, googleSubscribeUrl } from "./google-source.server";
 import { fetchIcsEvents, parseIcsEvents } from "./ics-source.server";
 import sampleCalendar from "./sample-calendar.ics?raw";
+import { shareImages } from "./share-images.server";
 import { eventsWindow, startInstant } from "./time.server";
 
 export { EventsUnavailableError } from "./cache.server";
@@ -18,7 +19,13 @@ export type EventsSource = {
   load: (signal: AbortSignal) => Promise<CalendarEvent[]>;
 };
 
-export type EventsDeps = { upstream?: UpstreamOptions; clock?: Clock; log?: EventsLog };
+export type EventsDeps = {
+  upstream?: UpstreamOptions;
+  clock?: Clock;
+  log?: EventsLog;
+  /** Called with each list a read brings (the process draws the share cards ahead from it). */
+  onLoad?: (events: CalendarEvent[]) => void;
+};
 
 /** Google when GOOGLE_CALENDAR_ID is set, else CALENDAR_ICS_URL, else the bundled sample. */
 export function sourceFromEnv(env: Env, deps: EventsDeps = {}): EventsSource {
@@ -74,7 +81,11 @@ export function createEventsService(env: Env, deps: EventsDeps = {}): EventsServ
     ttlMs: env.EVENTS_CACHE_TTL_SECONDS * 1000,
     clock: deps.clock,
     log,
-    load: async (signal) => sortEvents(await source.load(signal)),
+    load: async (signal) => {
+      const events = sortEvents(await source.load(signal));
+      deps.onLoad?.(events);
+      return events;
+    },
   });
   return {
     source,
@@ -94,7 +105,7 @@ export function createEventsService(env: Env, deps: EventsDeps = {}): EventsServ
 let service: EventsService | undefined;
 
 function eventsService(): EventsService {
-  service ??= createEventsService(getEnv());
+  service ??= createEventsService(getEnv(), { onLoad: (events) => shareImages().drawAhead(events) });
   return service;
 }
 

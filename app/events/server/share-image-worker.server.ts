@@ -1,0 +1,42 @@
+// The share cards' drawing thread. In the built server this module is its own chunk (the main
+// thread only imports it dynamically), and the worker is started from that very file: it holds
+// satori, resvg, the fonts and the emoji pictures, so drawing a card never holds the event loop
+// and its caches never grow the main heap. Nothing here may import the app's modules (only
+// types): the worker would load the whole server bundle with them. server/app.ts refuses to run
+// in a worker, so a mistake there fails loudly.
+import { isMainThread, parentPort, threadId, workerData } from "node:worker_threads";
+import type { ShareCard } from "./share-card.server";
+import { drawShareCard } from "./share-image.server";
+
+/** Set in workerData by the main thread, so the module knows it was started as the drawing worker. */
+export const WORKER_FLAG = "founders-circle-share-image-worker";
+
+export type DrawRequest = { id: number; card: ShareCard };
+export type DrawResponse = { id: number; png: Uint8Array; missing: string[]; ms: number; threadId: number } | { id: number; error: string };
+
+/** This module's own file: the worker runs it. */
+export const workerModuleUrl = import.meta.url;
+
+/** True where the module is built JavaScript Node can run as a worker (not Vite's or Vitest's TypeScript). */
+export const canRunAsWorker = /\.m?js$/.test(new URL(import.meta.url).pathname);
+
+export { drawShareCard };
+
+const port = parentPort;
+if (!isMainThread && port && (workerData as Record<string, unknown> | null)?.[WORKER_FLAG] === true) {
+  port.on("message", (request: DrawRequest) => {
+    const started = performance.now();
+    drawShareCard(request.card).then(
+      (drawn) => {
+        // A copy in memory of its own, which then moves to the main thread instead of being copied again.
+        const png = new Uint8Array(drawn.png);
+        const response: DrawResponse = { id: request.id, png, missing: drawn.missing, ms: performance.now() - started, threadId };
+        port.postMessage(response, [png.buffer]);
+      },
+      (error: unknown) => {
+        const response: DrawResponse = { id: request.id, error: error instanceof Error ? error.message : String(error) };
+        port.postMessage(response);
+      },
+    );
+  });
+}
