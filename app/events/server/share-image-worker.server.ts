@@ -1,12 +1,13 @@
-// The share cards' drawing thread. In the built server this module is its own chunk (the main
-// thread only imports it dynamically), and the worker is started from that very file: it holds
-// satori, resvg, the fonts and the emoji pictures, so drawing a card never holds the event loop
-// and its caches never grow the main heap. Nothing here may import the app's modules (only
-// types): the worker would load the whole server bundle with them. server/app.ts refuses to run
-// in a worker, so a mistake there fails loudly.
+// The share cards' drawing thread. In the built server this module is a small chunk of its own
+// (the main thread only imports it dynamically, for its URL), and the worker is started from that
+// very file. The drawing code (satori, resvg, fonts, emoji) is a further chunk that only the
+// worker loads, so neither drawing a card nor loading the code that draws it holds the event loop,
+// and the fonts never grow the main heap. Nothing here may import the app's modules (only types):
+// the worker would load the whole server bundle with them. server/app.ts refuses to run in a
+// worker, so a mistake there fails loudly.
 import { isMainThread, parentPort, threadId, workerData } from "node:worker_threads";
 import type { ShareCard } from "./share-card.server";
-import { drawShareCard } from "./share-image.server";
+import type { DrawnCard } from "./share-image.server";
 
 /** Set in workerData by the main thread, so the module knows it was started as the drawing worker. */
 export const WORKER_FLAG = "founders-circle-share-image-worker";
@@ -20,7 +21,10 @@ export const workerModuleUrl = import.meta.url;
 /** True where the module is built JavaScript Node can run as a worker (not Vite's or Vitest's TypeScript). */
 export const canRunAsWorker = /\.m?js$/.test(new URL(import.meta.url).pathname);
 
-export { drawShareCard };
+/** Draws on this thread (development and unit tests, where there is no built worker file). */
+export async function drawShareCard(card: ShareCard): Promise<DrawnCard> {
+  return (await import("./share-image.server")).drawShareCard(card);
+}
 
 const port = parentPort;
 if (!isMainThread && port && (workerData as Record<string, unknown> | null)?.[WORKER_FLAG] === true) {
