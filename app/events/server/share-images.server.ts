@@ -178,11 +178,17 @@ export function workerDrawer(): DrawCard {
 
 let shared: ShareImages | undefined;
 
-/** Starts the process's drawing worker ahead of the first card (server.js, after start-up). */
-export function warmShareImages(): Promise<void> {
-  return shareImages()
+/** Start-up waits this long at most for the worker's first card; past it the worker goes on alone. */
+const WARM_WAIT_MS = 5_000;
+
+/** Starts the process's drawing worker and has it draw a first card (server.js, before listening). */
+export async function warmShareImages(): Promise<void> {
+  const warm = shareImages()
     .warm()
     .catch((error: unknown) => getLogger().error({ err: error }, "the share card worker could not start"));
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([warm, new Promise((resolve) => (timer = setTimeout(resolve, WARM_WAIT_MS)))]);
+  clearTimeout(timer);
 }
 
 /** The process's share cards, for the image route and the events source. */
