@@ -14,6 +14,7 @@ export const DEFAULT_ROUTES = ["/", "/apply", "/about", "/contact", "/events", "
  * @property {boolean} lighthouse Whether to run Lighthouse.
  * @property {boolean} serving Whether to run the serving loads.
  * @property {boolean} weight Whether to weigh /events for a small and a 3,000-event calendar.
+ * @property {boolean} cards Whether to time the first request of every event's share card (share-cards.js).
  * @property {number} durationSeconds Seconds per load.
  * @property {number} connections Load client connections.
  */
@@ -39,8 +40,8 @@ export function readConfig(env) {
       .filter(Boolean),
   );
   for (const part of skip) {
-    if (part !== "lighthouse" && part !== "serving" && part !== "weight")
-      throw new Error(`BENCH_SKIP takes "lighthouse", "serving" and/or "weight" (got "${part}").`);
+    if (!["lighthouse", "serving", "weight", "cards"].includes(part))
+      throw new Error(`BENCH_SKIP takes "lighthouse", "serving", "weight" and/or "cards" (got "${part}").`);
   }
   const routes = env.BENCH_ROUTES
     ? env.BENCH_ROUTES.split(",")
@@ -57,6 +58,7 @@ export function readConfig(env) {
     lighthouse: !skip.has("lighthouse"),
     serving: !skip.has("serving"),
     weight: !skip.has("weight"),
+    cards: !skip.has("cards"),
     durationSeconds: positiveInteger(env.BENCH_DURATION, 10, "BENCH_DURATION"),
     connections: positiveInteger(env.BENCH_CONNECTIONS, 50, "BENCH_CONNECTIONS"),
   };
