@@ -28,6 +28,8 @@ export async function drawShareCard(card: ShareCard): Promise<DrawnCard> {
 
 const port = parentPort;
 if (!isMainThread && port && (workerData as Record<string, unknown> | null)?.[WORKER_FLAG] === true) {
+  // Loaded as the worker starts, not when the first card is asked for.
+  void import("./share-image.server");
   port.on("message", (request: DrawRequest) => {
     const started = performance.now();
     drawShareCard(request.card).then(
