@@ -6,19 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventsResponse } from "~/events/model";
 import { startFakeIcsFeed, type FakeIcsFeed } from "../fakes/ics-feed";
 import { rawRequest } from "../support/raw-http";
-import { startServer, type RunningServer } from "../support/start-server";
+import { jsonLines, startServer, type RunningServer } from "../support/start-server";
 
 const FIXTURE = "awkward-events.ics";
 
 type LogLine = { msg?: string; ahead?: boolean; threadId?: number; cards?: number; level?: string };
 
-function logLines(server: RunningServer): LogLine[] {
-  return server
-    .output()
-    .split("\n")
-    .filter((line) => line.startsWith("{"))
-    .map((line) => JSON.parse(line) as LogLine);
-}
+const logLines = (server: RunningServer) => jsonLines<LogLine>(server);
 
 async function until(condition: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

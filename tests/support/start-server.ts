@@ -68,6 +68,15 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
   };
 }
 
+/** The JSON lines the server wrote to stdout so far (the start-up line is plain text), parsed. */
+export function jsonLines<T>(server: Pick<RunningServer, "output">): T[] {
+  return server
+    .output()
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as T);
+}
+
 /** Runs server.js expecting it to refuse to start; resolves with its exit code and stderr. */
 export async function startExpectingFailure(env: Record<string, string | undefined>): Promise<{ code: number | null; stderr: string }> {
   const child = spawn(process.execPath, ["server.js"], {
