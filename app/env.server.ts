@@ -64,6 +64,8 @@ export const envSchema = z
     GOOGLE_CALENDAR_API_URL: optional(httpUrl).default("https://www.googleapis.com/calendar/v3"),
     CALENDAR_ICS_URL: optional(feedUrl),
     EVENTS_CACHE_TTL_SECONDS: optional(z.coerce.number().int().min(1).max(86_400)).default(300),
+    // Share cards drawn when a calendar read brings events, soonest upcoming first; 0: only when asked for.
+    SHARE_CARDS_AHEAD: optional(z.coerce.number().int().min(0).max(1_000)).default(30),
     // The HTTP process: proxies, abuse limits, logs.
     TRUST_PROXY: optional(trustProxy).default(false),
     // Per client address. Up to ten million: benchmarks and load tests lift the limits without turning them off.

@@ -34,6 +34,7 @@ describe("share cards of a calendar of long words, URLs and many scripts", () =>
       GOOGLE_CALENDAR_ID: "",
       GOOGLE_API_KEY: "",
       SITE_URL: "https://founders.example.org",
+      SHARE_CARDS_AHEAD: "30",
       LOG_LEVEL: "debug",
     });
     // The first read of the calendar queues the upcoming events' cards.

@@ -29,6 +29,9 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
       HOST: "127.0.0.1",
       RATE_LIMIT_PER_MINUTE: "10000000",
       PAGE_RATE_LIMIT_PER_MINUTE: "10000000",
+      // Many tests start servers at once on a small machine: share cards are drawn only when asked
+      // for, unless a test sets it (tests/integration/share-cards.test.ts).
+      SHARE_CARDS_AHEAD: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

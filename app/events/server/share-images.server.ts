@@ -9,14 +9,13 @@ import { Worker } from "node:worker_threads";
 import { LRUCache } from "lru-cache";
 import { getPublicConfig } from "~/config.server";
 import { site } from "~/content";
+import { getEnv } from "~/env.server";
 import { eventsForTab } from "~/events/filter";
 import type { CalendarEvent } from "~/events/model";
 import { getLogger } from "~/logger.server";
 import { shareCardKey, shareCardOf, type ShareCard, type ShareCardSite } from "./share-card.server";
 import type { DrawRequest, DrawResponse } from "./share-image-worker.server";
 
-/** How many of the soonest upcoming events get their card drawn when the calendar is read. */
-export const CARDS_AHEAD = 30;
 /** Drawn cards kept (about 40 to 80 kB each). */
 export const CARD_CACHE_BYTES = 16 * 1024 * 1024;
 /** A drawing that takes longer is abandoned, and the worker restarted. */
@@ -39,7 +38,15 @@ export type ShareImages = {
   warm(): Promise<void>;
 };
 
-export function createShareImages({ draw, siteOf, log }: { draw: DrawCard; siteOf: () => ShareCardSite; log: Log }): ShareImages {
+export type ShareImagesOptions = {
+  draw: DrawCard;
+  siteOf: () => ShareCardSite;
+  log: Log;
+  /** How many of the soonest upcoming events get their card drawn when the calendar is read (SHARE_CARDS_AHEAD). */
+  ahead: number;
+};
+
+export function createShareImages({ draw, siteOf, log, ahead }: ShareImagesOptions): ShareImages {
   const cards = new LRUCache<string, Buffer>({ maxSize: CARD_CACHE_BYTES, sizeCalculation: (png) => png.length });
   const queue = new Map<string, Job>();
   let running = false;
@@ -95,7 +102,7 @@ export function createShareImages({ draw, siteOf, log }: { draw: DrawCard; siteO
   return {
     imageFor: (event) => enqueue(shareCardOf(event, siteOf()), true),
     drawAhead(events, now = Date.now()) {
-      const upcoming = eventsForTab(events, "upcoming", now).slice(0, CARDS_AHEAD);
+      const upcoming = eventsForTab(events, "upcoming", now).slice(0, ahead);
       const cardsOf = upcoming.map((event) => shareCardOf(event, siteOf()));
       const fresh = cardsOf.filter((card) => !cards.has(shareCardKey(card)) && !queue.has(shareCardKey(card)));
       if (fresh.length === 0) return;
@@ -181,8 +188,12 @@ let shared: ShareImages | undefined;
 /** Start-up waits this long at most for the worker's first card; past it the worker goes on alone. */
 const WARM_WAIT_MS = 5_000;
 
-/** Starts the process's drawing worker and has it draw a first card (server.js, before listening). */
+/**
+ * Starts the process's drawing worker and has it draw a first card (server.js, before listening),
+ * unless SHARE_CARDS_AHEAD is 0: then the worker starts with the first card asked for.
+ */
 export async function warmShareImages(): Promise<void> {
+  if (getEnv().SHARE_CARDS_AHEAD === 0) return;
   const warm = shareImages()
     .warm()
     .catch((error: unknown) => getLogger().error({ err: error }, "the share card worker could not start"));
@@ -195,6 +206,7 @@ export async function warmShareImages(): Promise<void> {
 export function shareImages(): ShareImages {
   shared ??= createShareImages({
     draw: workerDrawer(),
+    ahead: getEnv().SHARE_CARDS_AHEAD,
     siteOf: () => ({ name: site.name, shortName: site.shortName, host: new URL(getPublicConfig().siteUrl).host }),
     log: {
       debug: (fields, message) => getLogger().debug(fields, message),
