@@ -66,6 +66,8 @@ export const envSchema = z
     EVENTS_CACHE_TTL_SECONDS: optional(z.coerce.number().int().min(1).max(86_400)).default(300),
     // The last good read, kept on disk for restarts during an outage ("off": not kept).
     EVENTS_SNAPSHOT_PATH: optional(z.string().trim().min(1)).default(".data/events-snapshot.json"),
+    // Share cards drawn when a calendar read brings events, soonest upcoming first; 0: only when asked for.
+    SHARE_CARDS_AHEAD: optional(z.coerce.number().int().min(0).max(1_000)).default(30),
     // The HTTP process: proxies, abuse limits, logs.
     TRUST_PROXY: optional(trustProxy).default(false),
     // Per client address. Up to ten million: benchmarks and load tests lift the limits without turning them off.

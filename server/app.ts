@@ -4,6 +4,7 @@
 // server.js assembles into the running process.
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { isMainThread } from "node:worker_threads";
 import { createRequestListener } from "@mjackson/node-fetch-server";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { warnAboutSiteUrl } from "~/config.server";
@@ -12,6 +13,10 @@ import { eventsOutcomeContext, type EventsOutcome } from "~/events/server/snapsh
 import { getLogger } from "~/logger.server";
 import { requestContext } from "~/request-context.server";
 import { errorResponse } from "./errors";
+
+// The share card worker loads its own small chunk; were it ever to load this bundle (an app
+// module imported by the drawing code), it would start a second server's worth of state.
+if (!isMainThread) throw new Error("The server bundle was loaded in a worker thread: the share card worker must import no app module.");
 
 // Parsed at import so a bad configuration stops start-up, not the first request.
 export const env = getEnv();
@@ -51,4 +56,5 @@ export function render(url: string, events?: EventsOutcome): Promise<Response> {
 }
 
 export { createSite } from "./site";
+export { warmShareImages } from "~/events/server/share-images.server";
 export { createHttpServer, drainFlag, serve } from "./lifecycle";

@@ -68,9 +68,11 @@ export function MobileMenu() {
       >
         <div className="flex h-full flex-col gap-6 p-6">
           <div className="flex items-center justify-between">
-            <h2 id={`${MENU_ID}-title`} className="font-serif text-xl font-semibold text-ink">
+            {/* The dialog's name, not a heading: the drawer comes before <main> in every page,
+                and its heading would precede the page's h1 (pa11y G141). */}
+            <p id={`${MENU_ID}-title`} className="font-serif text-xl font-semibold text-ink">
               Menu
-            </h2>
+            </p>
             <button
               type="button"
               command="close"

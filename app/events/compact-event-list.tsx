@@ -48,7 +48,7 @@ function CompactEvent({ event }: { event: CalendarEvent }) {
         <div className="flex items-start justify-between gap-2">
           <a
             href={eventPagePath(event.id)}
-            className="leading-snug font-semibold break-words text-ink outline-none after:absolute after:inset-0 after:content-['']"
+            className="leading-snug font-semibold wrap-anywhere text-ink outline-none after:absolute after:inset-0 after:content-['']"
           >
             {title}
           </a>

@@ -21,7 +21,7 @@ export function EventCard({ event }: { event: CalendarEvent }) {
       {/* The badge always sits under the title: beside it, a long title pushed it down on one card
           and not the next. */}
       <div className="flex flex-col items-start gap-2">
-        <h3 id={titleId} className="font-serif text-xl leading-snug font-semibold text-ink sm:text-2xl">
+        <h3 id={titleId} className="font-serif text-xl leading-snug font-semibold wrap-anywhere text-ink sm:text-2xl">
           <a href={eventPagePath(event.id)} className="rounded underline-offset-4 hover:underline">
             {title}
           </a>

@@ -61,7 +61,7 @@ export function EventPage({ data, links }: { data: EventPageData; links: Links }
 
       <header className="flex flex-col gap-4">
         <TypeBadge type={type} className="self-start" />
-        <h1 id="event-title" className="font-serif text-3xl leading-tight font-semibold tracking-tight break-words text-ink sm:text-5xl">
+        <h1 id="event-title" className="font-serif text-3xl leading-tight font-semibold tracking-tight wrap-anywhere text-ink sm:text-5xl">
           {title}
         </h1>
         <dl className="flex flex-col gap-2 text-base text-ink-soft sm:text-lg">
@@ -92,7 +92,7 @@ export function EventPage({ data, links }: { data: EventPageData; links: Links }
           </h2>
           {/* Sanitized on the server against an allow-list (app/events/server); never raw calendar HTML. */}
           <div
-            className="event-description leading-relaxed break-words text-ink-soft"
+            className="event-description leading-relaxed wrap-anywhere text-ink-soft"
             dangerouslySetInnerHTML={{ __html: event.description }}
           />
         </section>
@@ -131,7 +131,8 @@ function HowToJoin({ event }: { event: CalendarEvent }) {
         How to join
       </h2>
       <p className="text-ink-soft">Open events are not limited to members. What the calendar says about taking part:</p>
-      <ul className="flex list-disc flex-col gap-2 pl-5 text-ink-soft">
+      {/* wrap-anywhere: a place, URL or note that is one long word breaks instead of widening the page. */}
+      <ul className="flex list-disc flex-col gap-2 pl-5 wrap-anywhere text-ink-soft">
         {joinUrl ? (
           <li>
             It takes place online:{" "}
@@ -155,7 +156,7 @@ function HowToJoin({ event }: { event: CalendarEvent }) {
         {links.map((link) => (
           <li key={link.href}>
             The organisers link to{" "}
-            <a href={link.href} {...newTab} className={`${textLinkClass} break-words`}>
+            <a href={link.href} {...newTab} className={textLinkClass}>
               {link.text}
               <span className="sr-only"> (opens in a new tab)</span>
             </a>

@@ -1,5 +1,5 @@
 import type { EventTime } from "./model";
-import { EVENTS_TIME_ZONE, parseDateOnly, previousDay } from "./time";
+import { EVENTS_TIME_ZONE, lastDayOf, parseDateOnly } from "./time";
 
 // Assembled from parts so Node (server) and every browser print the same characters:
 // whole-string Intl output differs between ICU versions (" at " vs ", ", narrow spaces).
@@ -56,8 +56,8 @@ export function formatEventDate(start: EventTime | undefined, end?: EventTime): 
   }
   const first = formatDay(start.date);
   if (!first) return start.date;
-  const lastDate = end && "date" in end ? previousDay(end.date) : undefined;
-  if (!lastDate || lastDate <= start.date) return first;
+  const lastDate = lastDayOf(start.date, end);
+  if (lastDate === start.date) return first;
   const last = formatDay(lastDate);
   return last ? `${first} – ${last}` : first;
 }

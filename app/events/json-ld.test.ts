@@ -61,6 +61,17 @@ describe("oneEventJsonLd", () => {
     expect(item.eventAttendanceMode).toBe("https://schema.org/OnlineEventAttendanceMode");
   });
 
+  it.each([
+    ["a three-day retreat", { date: "2026-11-17" }, { date: "2026-11-20" }, "2026-11-19"],
+    ["a one-day Demo Day", { date: "2026-12-15" }, { date: "2026-12-16" }, "2026-12-15"],
+    ["a day without an end", { date: "2026-12-15" }, undefined, "2026-12-15"],
+    ["an end before the start (a calendar's mistake)", { date: "2026-12-15" }, { date: "2026-12-14" }, "2026-12-15"],
+    ["an event over New Year", { date: "2026-12-31" }, { date: "2027-01-02" }, "2027-01-01"],
+  ])("ends %s on its last day, inclusive as schema.org reads it", (_, start, end, endDate) => {
+    const item = oneEventJsonLd({ id: "r", start, ...(end ? { end } : {}) }, organizer) as Record<string, unknown>;
+    expect([item.startDate, item.endDate]).toEqual([start.date, endDate]);
+  });
+
   it("gives a summer instant New York's daylight offset", () => {
     const item = oneEventJsonLd({ id: "s", start: { dateTime: "2026-07-01T22:00:00Z" } }, organizer) as Record<string, unknown>;
     expect(item.startDate).toBe("2026-07-01T18:00:00-04:00");

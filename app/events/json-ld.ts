@@ -2,7 +2,7 @@ import type { CalendarEvent, EventTime } from "./model";
 import { eventTitle } from "./classify";
 import { htmlToText } from "./html-text";
 import { eventImagePath, eventPagePath } from "./links";
-import { instantOf, toZonedRfc3339 } from "./time";
+import { instantOf, lastDayOf, toZonedRfc3339 } from "./time";
 
 type Organizer = { name: string; url: string };
 
@@ -13,6 +13,15 @@ function schemaDate(time: EventTime | undefined): string | undefined {
   return "date" in time ? time.date : toZonedRfc3339(instant);
 }
 
+/**
+ * schema.org's end: the last day of an all-day event (the calendar's end date is the day after,
+ * exclusive; schema.org's and Google's is inclusive), so a one-day event ends the day it starts;
+ * a timed end as an instant with New York's offset.
+ */
+function schemaEndDate(start: EventTime, startDate: string, end: EventTime | undefined): string | undefined {
+  return "date" in start && (!end || "date" in end) ? lastDayOf(startDate, end) : schemaDate(end);
+}
+
 /** True when an event can be structured data: schema.org needs a readable start. */
 export function hasSchemaDate(event: CalendarEvent): boolean {
   return schemaDate(event.start) !== undefined;
@@ -21,8 +30,8 @@ export function hasSchemaDate(event: CalendarEvent): boolean {
 /** One schema.org Event, pointing at its own page and share image; undefined without a readable start. */
 export function oneEventJsonLd(event: CalendarEvent, organizer: Organizer): object | undefined {
   const startDate = schemaDate(event.start);
-  if (!startDate) return undefined;
-  const endDate = schemaDate(event.end);
+  if (!event.start || !startDate) return undefined;
+  const endDate = schemaEndDate(event.start, startDate, event.end);
   const description = htmlToText(event.description);
   const page = `${organizer.url}${eventPagePath(event.id)}`;
   const joinUrl = event.location !== undefined && /^https?:\/\//i.test(event.location);

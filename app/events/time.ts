@@ -144,3 +144,9 @@ export function previousDay(value: string): string | undefined {
   if (!parts) return undefined;
   return new Date(Date.UTC(parts.year, parts.month - 1, parts.day - 1)).toISOString().slice(0, 10);
 }
+
+/** The last day of an all-day event: the day before its (exclusive) end date, never before its first day. */
+export function lastDayOf(first: string, end: EventTime | undefined): string {
+  const last = end && "date" in end ? previousDay(end.date) : undefined;
+  return last && last > first ? last : first;
+}

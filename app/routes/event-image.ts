@@ -1,11 +1,10 @@
-import { getPublicConfig } from "~/config.server";
-import { site } from "~/content";
 import { readEventsOutcome } from "~/events/server/snapshot.server";
-import { renderShareImage } from "~/events/server/share-image.server";
+import { shareImages } from "~/events/server/share-images.server";
 import type { Route } from "./+types/event-image";
 
-// GET /events/:id/og.png: the event's share card. Stored per calendar version like its page;
-// unknown ids never reach here (server/answer-store.ts answers them with the 404 page).
+// GET /events/:id/og.png: the event's share card, usually drawn ahead of the request (see
+// share-images.server.ts). Stored per calendar version like its page; unknown ids never reach
+// here (server/answer-store.ts answers them with the 404 page).
 export async function loader({ params, context }: Route.LoaderArgs) {
   const outcome = await readEventsOutcome(context);
   if (!outcome.ok)
@@ -15,7 +14,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     });
   const event = outcome.response.events.find((candidate) => candidate.id === params.id);
   if (!event) return new Response("No event with this id.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  const host = new URL(getPublicConfig().siteUrl).host;
-  const png = await renderShareImage(event, { name: site.name, shortName: site.shortName, host });
+  const png = await shareImages().imageFor(event);
   return new Response(new Uint8Array(png), { headers: { "Content-Type": "image/png" } });
 }

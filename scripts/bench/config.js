@@ -15,6 +15,7 @@ export const DEFAULT_ROUTES = ["/", "/apply", "/about", "/contact", "/events", "
  * @property {boolean} serving Whether to run the serving loads.
  * @property {boolean} weight Whether to weigh /events for a small and a 3,000-event calendar.
  * @property {boolean} calendar Whether to run the calendar's production situations (calendar.js).
+ * @property {boolean} cards Whether to time the first request of every event's share card (share-cards.js).
  * @property {number} durationSeconds Seconds per load.
  * @property {number} connections Load client connections.
  */
@@ -40,8 +41,8 @@ export function readConfig(env) {
       .filter(Boolean),
   );
   for (const part of skip) {
-    if (!["lighthouse", "serving", "weight", "calendar"].includes(part))
-      throw new Error(`BENCH_SKIP takes "lighthouse", "serving", "weight" and/or "calendar" (got "${part}").`);
+    if (!["lighthouse", "serving", "weight", "calendar", "cards"].includes(part))
+      throw new Error(`BENCH_SKIP takes "lighthouse", "serving", "weight", "calendar" and/or "cards" (got "${part}").`);
   }
   const routes = env.BENCH_ROUTES
     ? env.BENCH_ROUTES.split(",")
@@ -59,6 +60,7 @@ export function readConfig(env) {
     serving: !skip.has("serving"),
     weight: !skip.has("weight"),
     calendar: !skip.has("calendar"),
+    cards: !skip.has("cards"),
     durationSeconds: positiveInteger(env.BENCH_DURATION, 10, "BENCH_DURATION"),
     connections: positiveInteger(env.BENCH_CONNECTIONS, 50, "BENCH_CONNECTIONS"),
   };

@@ -12,8 +12,9 @@
 // Knobs, for quick runs (defaults: the full run):
 //   BENCH_ROUTES=/,/events     Lighthouse routes, comma-separated (default: all seven)
 //   BENCH_RUNS=1               Lighthouse runs per route; medians are reported (default 3)
-//   BENCH_SKIP=lighthouse      or serving, weight (/events bytes, events-weight.js) or calendar (outages,
-//                              restarts, two instances, refreshes: calendar.js), comma-separated: skip that part
+//   BENCH_SKIP=lighthouse      or serving, weight (/events bytes, events-weight.js), calendar (outages,
+//                              restarts, two instances, refreshes: calendar.js) or cards (share cards'
+//                              first requests, share-cards.js), comma-separated: skip that part
 //   BENCH_DURATION=3           seconds per load (default 10)
 //   BENCH_CONNECTIONS=20       load client connections (default 50)
 //   CHROME_PATH=/path/chrome   Chromium to use (default /usr/bin/chromium)
@@ -31,6 +32,7 @@ import { ensureBuild, startProductionServer } from "./server.js";
 import { runServing } from "./serving.js";
 import { eventsWeightTable, measureEventsWeight } from "./events-weight.js";
 import { calendarChecks, calendarTable, runCalendar } from "./calendar.js";
+import { measureShareCards, shareCardChecks, shareCardsTable } from "./share-cards.js";
 import { evaluate } from "./targets.js";
 
 /** @param {string} path */
@@ -98,8 +100,9 @@ async function main() {
   // Servers of their own, one per calendar.
   const weight = config.weight ? await measureEventsWeight({ logDir: runDir }) : undefined;
   const calendar = config.calendar ? await runCalendar({ logDir: runDir }) : undefined;
+  const cards = config.cards ? await measureShareCards({ logDir: runDir }) : undefined;
 
-  const checks = [...evaluate(routes, serving), ...(calendar ? calendarChecks(calendar) : [])];
+  const checks = [...evaluate(routes, serving), ...(calendar ? calendarChecks(calendar) : []), ...(cards ? shareCardChecks(cards) : [])];
   const externalRequests = [...new Set(routes.flatMap((route) => route.runs.flatMap((run) => run.externalRequests)))];
   const environment = {
     node: process.version,
@@ -150,6 +153,22 @@ async function main() {
       "Against the tests' fake Google Calendar API on loopback. A visitor loads / every 20 ms (the API every tenth request) for 15 s.",
     );
   }
+  if (cards) {
+    output.push(
+      "",
+      "### Share cards",
+      "",
+      shareCardsTable(cards),
+      "",
+      "First request of each listed event's card, one at a time (count: p50, p95, max): the second half of the upcoming " +
+        "events at once after the calendar's first read, the first half once the cards drawn ahead are done, then every " +
+        "other event. /healthz is asked every 25 ms meanwhile.",
+      "",
+      ...shareCardChecks(cards).map(
+        (check) => `- ${check.pass ? "PASS" : "FAIL"} ${check.scope}: ${check.metric}: ${check.shown} (target ${check.target})`,
+      ),
+    );
+  }
   output.push("", `**${summaryLine(checks)}**`);
   if (config.lighthouse) output.push("", "### What Lighthouse flags", "", flaggedReport(routes));
 
@@ -167,6 +186,7 @@ async function main() {
       serving: serving ?? null,
       eventsWeight: weight ?? null,
       calendar: calendar ?? null,
+      shareCards: cards ?? null,
       blockedByGuard: blocked,
       externalRequests,
     },

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { NOT_FOUND_PATH, PAGES, expect, test, waitForHydration } from "./fixtures";
+import { AWKWARD_CALENDAR, startIcsBackedServer, stopIcsBackedServer, type IcsBackedServer } from "./support/ics-server";
 
 // Issue 11: every page at every width a visitor uses, from the smallest phone to a laptop,
 // without a sideways scroll or a cut-off control. Each page is loaded once and resized through
@@ -94,5 +95,48 @@ test.describe("every width", () => {
       await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0);
     });
     expect(report(found)).toEqual([]);
+  });
+});
+
+// Issue 20: what people paste into calendars. A 91-character title and a 69-character place
+// without a space, URLs as places and in descriptions, hashtags, and titles in Hebrew, Arabic,
+// Devanagari, Chinese, Japanese, Korean, Greek, Cyrillic and emoji, on the list (cards and the
+// compact phone list) and on every event's page.
+test.describe("every width, with a calendar of long words, URLs and many scripts", () => {
+  let calendar: IcsBackedServer | undefined;
+  test.beforeAll(async () => {
+    calendar = await startIcsBackedServer(AWKWARD_CALENDAR);
+  });
+  test.afterAll(async () => {
+    await stopIcsBackedServer(calendar ?? {});
+  });
+
+  for (const path of ["/events?all=1", "/events?tab=past&all=1"]) {
+    test(`${path} fits every width from 320 to 1440 px`, async ({ page }) => {
+      await page.setViewportSize({ width: WIDTHS[0], height: HEIGHT });
+      await page.goto(`${calendar!.server.url}${path}`);
+      await waitForHydration(page);
+      await expect(page.getByRole("link", { name: /FoundersCircleAnnualGeneralMeeting/ }).first()).toBeAttached();
+      expect(report(await sweep(page, WIDTHS))).toEqual([]);
+    });
+  }
+
+  test("each event's page fits every width from 320 to 1440 px", async ({ page, request }) => {
+    test.setTimeout(300_000);
+    const { events } = (await (await request.get(`${calendar!.server.url}/api/calendar/events`)).json()) as {
+      events: { id: string; summary: string }[];
+    };
+    // Every listed event: each of the fixture's twelve repeats yearly, so each has a past page and an
+    // upcoming one (with "How to join" and the calendar buttons).
+    expect(new Set(events.map((event) => event.summary)).size).toBe(12);
+    const pages = events.map((event) => event.id);
+    const found: string[] = [];
+    for (const id of pages) {
+      await page.setViewportSize({ width: WIDTHS[0], height: HEIGHT });
+      await page.goto(`${calendar!.server.url}/events/${id}`);
+      await waitForHydration(page);
+      found.push(...report(await sweep(page, WIDTHS)).map((problem) => `/events/${id}: ${problem}`));
+    }
+    expect(found).toEqual([]);
   });
 });

@@ -63,6 +63,41 @@ describe("event pages from a Google calendar with hostile descriptions", () => {
     }
   });
 
+  it("ends an all-day event on its last day in its JSON-LD, on its page and on /events; a timed one at its instant with its offset", async () => {
+    const calendar = Object.fromEntries(fake.events().map((event) => [event.id, event]));
+    const day = (date: string, plus: number) => new Date(Date.parse(`${date}T00:00:00Z`) + plus * 86_400_000).toISOString().slice(0, 10);
+    const pageLd = async (id: string) => eventJsonLd(await (await fetch(`${server.url}/events/${id}`)).text())[0]!;
+    // /events describes its upcoming events.
+    const listLd = async (id: string) =>
+      eventJsonLd(await (await fetch(`${server.url}/events`)).text()).find((item) => String(item.url).endsWith(`/events/${id}`))!;
+
+    // The three-day retreat: the calendar's end is the day after its last day (exclusive).
+    const retreat = calendar.retreat!;
+    if (!("date" in retreat.start) || !("date" in retreat.end)) throw new Error("the fake's retreat is all-day");
+    expect(retreat.end.date).toBe(day(retreat.start.date, 3));
+    const retreatDates = { startDate: retreat.start.date, endDate: day(retreat.start.date, 2) };
+    expect(await pageLd("retreat")).toMatchObject(retreatDates);
+    expect(await listLd("retreat")).toMatchObject(retreatDates);
+
+    // A one-day all-day event ends the day it starts.
+    const demoDay = calendar.past200allday!;
+    if (!("date" in demoDay.start)) throw new Error("the fake's demo day is all-day");
+    const demoDates = { startDate: demoDay.start.date, endDate: demoDay.start.date };
+    expect(await pageLd("past200allday")).toMatchObject(demoDates);
+
+    // Timed: full date-times with New York's offset, the same instants the calendar gave.
+    const next = calendar.next7!;
+    if (!("dateTime" in next.start) || !("dateTime" in next.end)) throw new Error("the fake's next7 is timed");
+    const timed = await pageLd("next7");
+    for (const [key, value] of [
+      ["startDate", next.start.dateTime],
+      ["endDate", next.end.dateTime],
+    ] as const) {
+      expect(String(timed[key])).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-0[45]:00$/);
+      expect(Date.parse(String(timed[key]))).toBe(Date.parse(value));
+    }
+  });
+
   it("marks a past event as past, with no add-to-calendar, and an upcoming one with both downloads", async () => {
     const past = await (await fetch(`${server.url}/events/past30`)).text();
     expect(past).toMatch(/This event took place on (<!-- -->)?<time dateTime="[^"]+">/);

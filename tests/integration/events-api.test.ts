@@ -1,4 +1,5 @@
 // The built server (server.js + build/) against the fake upstreams, over real HTTP.
+import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventsResponse } from "~/events/model";
 import { LISTED_EVENT_IDS, startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
@@ -18,6 +19,18 @@ const json = (answer: Answer) => JSON.parse(answer.text) as EventsResponse;
 const startOf = (e: EventsResponse["events"][number]) =>
   e.start ? ("dateTime" in e.start ? Date.parse(e.start.dateTime) : Date.parse(`${e.start.date}T05:00:00Z`)) : Infinity;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The parts of `bytes` between each `separator`, as bytes (a line's text may not be split). */
+function splitBuffer(bytes: Buffer, separator: string): Buffer[] {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = bytes.indexOf(separator, from); at >= 0; at = bytes.indexOf(separator, from)) {
+    parts.push(bytes.subarray(from, at));
+    from = at + separator.length;
+  }
+  parts.push(bytes.subarray(from));
+  return parts;
+}
 
 describe("default source: the bundled sample calendar", () => {
   let server: RunningServer;
@@ -42,11 +55,48 @@ describe("default source: the bundled sample calendar", () => {
     expect(body.events.some((e) => e.summary?.includes("Member"))).toBe(true);
   });
 
-  it("serves the sample as a subscribable feed", async () => {
-    const feed = await get(server, "/api/calendar/feed.ics");
-    expect(feed.status).toBe(200);
-    expect(feed.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
-    expect(feed.text.startsWith("BEGIN:VCALENDAR")).toBe(true);
+  it("serves the sample as a subscribable feed, valid RFC 5545 as sent: folded lines, plain-text descriptions", async () => {
+    const response = await fetch(`${server.url}/api/calendar/feed.ics`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const text = bytes.toString("utf8");
+    expect(text.startsWith("BEGIN:VCALENDAR\r\n")).toBe(true);
+    expect(text.endsWith("END:VCALENDAR\r\n")).toBe(true);
+    // §3.1: CRLF line ends, at most 75 octets a line, folded between characters (each line is
+    // valid UTF-8 on its own).
+    expect(text.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
+    const lines = splitBuffer(bytes.subarray(0, -2), "\r\n");
+    expect(lines.filter((line) => line.length > 75).map(String)).toEqual([]);
+    for (const line of lines) expect(() => new TextDecoder("utf-8", { fatal: true }).decode(line)).not.toThrow();
+    expect(lines.some((line) => line[0] === 0x20)).toBe(true); // it does fold
+    expect(lines.some((line) => line.some((byte) => byte > 0x7f))).toBe(true); // and has non-ASCII text to fold around
+
+    // The project's parser reads it; descriptions are plain text, their HTML form only in X-ALT-DESC.
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    const events = calendar.getAllSubcomponents("vevent");
+    expect(events.length).toBe(5);
+    const withHtml = events.filter((event) => event.hasProperty("x-alt-desc"));
+    expect(withHtml.length).toBeGreaterThan(0);
+    for (const event of events) {
+      const description = String(event.getFirstPropertyValue("description"));
+      expect(description, String(event.getFirstPropertyValue("uid"))).not.toMatch(/<\/?[a-z][^>]*>|&[a-z]+;/i);
+      const alt = event.getFirstProperty("x-alt-desc");
+      if (!alt) continue;
+      expect(alt.getParameter("fmttype")).toBe("text/html");
+      const html = ICAL.design.icalendar.value.text!.fromICAL(String(alt.getFirstValue()));
+      expect(html).toMatch(/<[a-z]+[\s>]/);
+      // Nothing the HTML links to is missing from the plain text.
+      for (const [, href] of html.matchAll(/href="(?:mailto:)?([^"]+)"/g)) expect(description).toContain(href);
+    }
+  });
+
+  it("shows the sample's HTML descriptions on the site, commas and all", async () => {
+    const { events } = json(await get(server, "/api/calendar/events"));
+    const dinner = events.find((e) => e.summary === "Member Core Group Dinner")!;
+    expect(dinner.description).toContain("<li>6:30 pm: arrivals</li>");
+    const talk = events.find((e) => e.summary === "Speaker Series Evening")!;
+    expect(talk.description).toContain("operator or investor, then <i>questions from the floor</i>");
   });
 
   it("downloads one event as .ics, and answers 404 JSON for unknown ids", async () => {

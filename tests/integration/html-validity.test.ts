@@ -66,6 +66,7 @@ describe("the HTML check", () => {
       '<button type="button" command="show-modal" commandfor="m" aria-expanded="false">Menu</button><dialog id="m" aria-label="Menu"></dialog>',
       "site/no-aria-expanded-on-command",
     ],
+    ["a heading before the page's <h1>", "<header><h2>Menu</h2></header><main><h1>Page</h1></main>", "site/h1-first-heading"],
     ["an inline style (the CSP blocks it)", '<p style="color: red">x</p>', "no-inline-style"],
     ["a <style> element (the CSP blocks it)", "<style>p { color: red; }</style><p>x</p>", "no-style-tag"],
     ["a duplicate id", '<p id="a">x</p><p id="a">y</p>', "no-dup-id"],

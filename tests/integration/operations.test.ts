@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
 import { rawRequest } from "../support/raw-http";
-import { startExpectingFailure, startServer, type RunningServer } from "../support/start-server";
+import { jsonLines, startExpectingFailure, startServer, type RunningServer } from "../support/start-server";
 
 type LogLine = {
   level: string;
@@ -15,14 +15,7 @@ type LogLine = {
   err?: unknown;
 };
 
-/** The JSON lines the server wrote to stdout (the start-up line is plain text). */
-function logLines(server: RunningServer): LogLine[] {
-  return server
-    .output()
-    .split("\n")
-    .filter((line) => line.startsWith("{"))
-    .map((line) => JSON.parse(line) as LogLine);
-}
+const logLines = (server: RunningServer) => jsonLines<LogLine>(server);
 
 const requestLines = (server: RunningServer, id: string) => logLines(server).filter((l) => l.req?.id === id);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -29,12 +29,38 @@ class NoAriaExpandedOnCommand extends Rule {
   }
 }
 
+/**
+ * The page's <h1> is its first heading in document order (pa11y G141, issue 20): a heading
+ * before it (the closed drawer's, say) is what a screen reader's heading list starts with.
+ */
+type Element = DOMReadyEvent["document"]["root"];
+
+/** The first h1–h6 or role="heading" element in document order (depth first). */
+function firstHeading(elements: Element[]): Element | undefined {
+  for (const element of elements) {
+    if (/^h[1-6]$/.test(element.tagName) || element.getAttribute("role")?.value === "heading") return element;
+    const inside = firstHeading(element.childElements);
+    if (inside) return inside;
+  }
+  return undefined;
+}
+
+class H1FirstHeading extends Rule {
+  public setup(): void {
+    this.on("dom:ready", (event: DOMReadyEvent) => {
+      const first = firstHeading(event.document.root.childElements);
+      if (first && first.tagName !== "h1") this.report(first, `the first heading is <${first.tagName}>, before the page's <h1>`);
+    });
+  }
+}
+
 const plugin: Plugin = {
   name: "site",
   // Keys are the names the configuration uses.
   rules: {
     "site/dl-group-content": DlGroupContent,
     "site/no-aria-expanded-on-command": NoAriaExpandedOnCommand,
+    "site/h1-first-heading": H1FirstHeading,
   },
 };
 
@@ -44,6 +70,7 @@ export const htmlValidityConfig: ConfigData = {
   rules: {
     "site/dl-group-content": "error",
     "site/no-aria-expanded-on-command": "error",
+    "site/h1-first-heading": "error",
 
     // The CSP has no 'unsafe-inline' for styles: neither a style attribute nor a <style> element
     // may reach the server HTML (no-inline-style is in the preset; named here for that reason).

@@ -38,6 +38,9 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
       RATE_LIMIT_PER_MINUTE: "10000000",
       PAGE_RATE_LIMIT_PER_MINUTE: "10000000",
       ...(snapshotDir ? { EVENTS_SNAPSHOT_PATH: path.join(snapshotDir, "events.json") } : {}),
+      // Many tests start servers at once on a small machine: share cards are drawn only when asked
+      // for, unless a test sets it (tests/integration/share-cards.test.ts).
+      SHARE_CARDS_AHEAD: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -86,6 +89,15 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
       await once(child, "exit");
     },
   };
+}
+
+/** The JSON lines the server wrote to stdout so far (the start-up line is plain text), parsed. */
+export function jsonLines<T>(server: Pick<RunningServer, "output">): T[] {
+  return server
+    .output()
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as T);
 }
 
 /** Runs server.js expecting it to refuse to start; resolves with its exit code and stderr. */

@@ -18,6 +18,7 @@ import { fetchGoogleEvents, googleSubscribeUrl } from "./google-source.server";
 import { fetchIcsEvents, parseIcsEvents } from "./ics-source.server";
 import sampleCalendar from "./sample-calendar.ics?raw";
 import { snapshotFile, sourceDigest } from "./snapshot-file.server";
+import { shareImages } from "./share-images.server";
 import { eventsWindow, startInstant } from "./time.server";
 
 export { EventsUnavailableError } from "./cache.server";
@@ -30,7 +31,13 @@ export type EventsSource = {
   load: (signal?: AbortSignal) => Promise<CalendarEvent[]>;
 };
 
-export type EventsDeps = { upstream?: UpstreamOptions; clock?: Clock; log?: EventsLog };
+export type EventsDeps = {
+  upstream?: UpstreamOptions;
+  clock?: Clock;
+  log?: EventsLog;
+  /** Called with each list a read brings (the process draws the share cards ahead from it). */
+  onLoad?: (events: CalendarEvent[]) => void;
+};
 
 /** Google when GOOGLE_CALENDAR_ID is set, else CALENDAR_ICS_URL, else the bundled sample. */
 export function sourceFromEnv(env: Env, deps: EventsDeps = {}): EventsSource {
@@ -101,7 +108,11 @@ export function createEventsService(env: Env, deps: EventsDeps = {}): EventsServ
     log,
     restored: file?.load((deps.clock ?? Date).now(), MAX_STALE_MS),
     onRead: file && ((snapshot) => void file.save(snapshot)),
-    load: async () => sortEvents(await source.load()),
+    load: async () => {
+      const events = sortEvents(await source.load());
+      deps.onLoad?.(events);
+      return events;
+    },
   });
   return {
     source,
@@ -119,7 +130,7 @@ export function createEventsService(env: Env, deps: EventsDeps = {}): EventsServ
 let service: EventsService | undefined;
 
 function eventsService(): EventsService {
-  service ??= createEventsService(getEnv());
+  service ??= createEventsService(getEnv(), { onLoad: (events) => shareImages().drawAhead(events) });
   return service;
 }
 

@@ -1,6 +1,7 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { eventToIcs, foldLines, icsFileName } from "./ics-download.server";
+import { eventToIcs, icsFileName } from "./ics-download.server";
+import { foldLines } from "./ics-text.server";
 
 const now = new Date("2026-03-01T12:00:00Z");
 

@@ -1,10 +1,11 @@
 // One event as an .ics file for "add to calendar": a VCALENDAR with that one VEVENT.
-// ical.js writes it (escaping commas, semicolons and newlines); lines are then folded at 75 octets,
-// never inside a UTF-8 character (RFC 5545 §3.1; ical.js folds by characters).
+// ical.js writes it (escaping commas, semicolons and newlines); lines are then folded at 75 octets
+// (foldLines: ical.js folds by characters).
 import ICAL from "ical.js";
 import type { CalendarEvent, EventTime } from "~/events/model";
 import { instantOf } from "~/events/time";
 import { htmlToText } from "~/events/html-text";
+import { foldLines } from "./ics-text.server";
 
 function toIcalTime(time: EventTime): ICAL.Time {
   if ("date" in time) return ICAL.Time.fromDateString(time.date);
@@ -45,34 +46,6 @@ export function eventToIcs(event: CalendarEvent, options: { uidDomain: string; s
   if (description) vevent.addPropertyWithValue("description", description);
   calendar.addSubcomponent(vevent);
   return foldLines(calendar.toString()) + "\r\n";
-}
-
-/** Unfolds, then folds every line at 75 octets; continuation lines start with one space. */
-export function foldLines(text: string): string {
-  const encoder = new TextEncoder();
-  return text
-    .replace(/\r?\n[ \t]/g, "")
-    .split(/\r?\n/)
-    .map((line) => {
-      const parts: string[] = [];
-      let current = "";
-      let octets = 0;
-      let limit = 75;
-      for (const char of line) {
-        const size = encoder.encode(char).length;
-        if (octets + size > limit) {
-          parts.push(current);
-          current = "";
-          octets = 0;
-          limit = 74; // the leading space counts
-        }
-        current += char;
-        octets += size;
-      }
-      parts.push(current);
-      return parts.join("\r\n ");
-    })
-    .join("\r\n");
 }
 
 /** A file name from the title: lower-case ASCII words joined by "-". */

@@ -75,6 +75,34 @@ describe("parseIcsEvents: a rule without an end, TZID without VTIMEZONE", () => 
   });
 });
 
+describe("parseIcsEvents: X-ALT-DESC", () => {
+  const feed = (...lines: string[]) =>
+    [
+      "BEGIN:VCALENDAR",
+      "VERSION:2.0",
+      "BEGIN:VEVENT",
+      "UID:alt@example.org",
+      "DTSTAMP:20260101T000000Z",
+      "DTSTART:20260310T230000Z",
+      ...lines,
+      "END:VEVENT",
+      "END:VCALENDAR",
+    ].join("\r\n");
+
+  it("prefers the HTML form, read as the TEXT Outlook writes it (commas, semicolons, newlines escaped)", () => {
+    const [event] = parseIcsEvents(
+      feed("DESCRIPTION:Plain\\, text", "X-ALT-DESC;FMTTYPE=text/html:<p>Hello\\, <b>founders</b>\\; welcome</p>\\n<p>Bye</p>"),
+      window,
+    );
+    expect(event?.description).toBe("<p>Hello, <b>founders</b>; welcome</p>\n<p>Bye</p>");
+  });
+
+  it("keeps the plain DESCRIPTION when the other form is not HTML", () => {
+    const [event] = parseIcsEvents(feed("DESCRIPTION:Plain\\, text", "X-ALT-DESC;FMTTYPE=text/plain:Other"), window);
+    expect(event?.description).toBe("Plain, text");
+  });
+});
+
 describe("parseIcsEvents: all-day events", () => {
   const events = parse("all-day.ics");
   const byTitle = (title: string) => events.filter((e) => e.summary === title);

@@ -121,7 +121,9 @@ function description(component: ICAL.Component): string | undefined {
 function sanitizedDescription(component: ICAL.Component): string | undefined {
   const alt = component.getAllProperties("x-alt-desc").find((p) => String(p.getParameter("fmttype") ?? "").toLowerCase() === "text/html");
   const html = alt?.getFirstValue();
-  if (typeof html === "string" && html.trim()) return descriptionToHtml(html);
+  // ical.js keeps an X- property's value as written; Outlook and the sample feed write it as TEXT
+  // (commas, semicolons and newlines escaped), so it is decoded as TEXT.
+  if (typeof html === "string" && html.trim()) return descriptionToHtml(ICAL.design.icalendar.value.text!.fromICAL(html));
   return descriptionToHtml(text(component, "description"));
 }
 

@@ -1,6 +1,7 @@
-// Real feeds before ical.js reads them: each VEVENT's lines are checked one by one, so one odd
-// line costs that line (or that event), never the feed. ical.js parses loosely and throws later,
-// when a value is used, so a value it cannot read must be caught here, where the raw text is.
+// iCalendar text: real feeds before ical.js reads them, and the line folding of what we serve.
+// A feed's VEVENT lines are checked one by one, so one odd line costs that line (or that event),
+// never the feed. ical.js parses loosely and throws later, when a value is used, so a value it
+// cannot read must be caught here, where the raw text is.
 import ICAL from "ical.js";
 import { ianaZone } from "./time-zones.server";
 
@@ -200,4 +201,35 @@ export function cleanIcsText(lines: string[]): CleanedIcs {
     if (!/^END:VCALENDAR$/i.test(out.at(-1) ?? "")) out.push("END:VCALENDAR");
   }
   return { text: out.join("\r\n"), unreadable };
+}
+
+/**
+ * Unfolds, then folds every line at 75 octets, never inside a UTF-8 character, with CRLF line
+ * ends (RFC 5545 §3.1); continuation lines start with one space.
+ */
+export function foldLines(text: string): string {
+  const encoder = new TextEncoder();
+  return text
+    .replace(/\r?\n[ \t]/g, "")
+    .split(/\r?\n/)
+    .map((line) => {
+      const parts: string[] = [];
+      let current = "";
+      let octets = 0;
+      let limit = 75;
+      for (const char of line) {
+        const size = encoder.encode(char).length;
+        if (octets + size > limit) {
+          parts.push(current);
+          current = "";
+          octets = 0;
+          limit = 74; // the leading space counts
+        }
+        current += char;
+        octets += size;
+      }
+      parts.push(current);
+      return parts.join("\r\n ");
+    })
+    .join("\r\n");
 }

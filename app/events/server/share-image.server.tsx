@@ -1,15 +1,13 @@
-// Each event's 1200×630 share card (og:image), drawn on the server: satori lays the card out and
-// turns its text into paths with the fonts shipped in node_modules (@fontsource, OFL), resvg
-// rasterises the SVG to PNG. No browser and no remote font at run time. The answer store keeps
-// the PNG per calendar version, like the event's page.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { Resvg } from "@resvg/resvg-js";
-import satori, { type Font } from "satori";
-import { badgeLabel, eventTitle, eventType } from "~/events/classify";
-import { formatEventDate } from "~/events/format-date";
-import { summaryOf } from "~/events/html-text";
-import type { CalendarEvent } from "~/events/model";
+// Each event's 1200×630 share card (og:image): satori lays the card out and turns its text into
+// paths, resvg rasterises the SVG to PNG. Fonts and emoji come from packages in node_modules,
+// only those the card's text needs (share-fonts.server.ts, share-emoji.server.ts); no browser and
+// no download at run time. Runs in the drawing worker (share-image-worker.server.ts), so it
+// imports nothing of the app but types.
+import { renderAsync } from "@resvg/resvg-js";
+import satori from "satori";
+import { emojiImages, withoutEmoji } from "./share-emoji.server";
+import { facesFor, loadFaces, type TextRole } from "./share-fonts.server";
+import type { ShareCard } from "./share-card.server";
 
 export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
 
@@ -23,51 +21,38 @@ const BRASS_LIGHT = "#d4b37a";
 const PAD_X = 72;
 const PAD_Y = 60;
 
-const require = createRequire(import.meta.url);
+const WIDE = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}\p{Extended_Pictographic}]/u;
 
-function fontFile(pkg: string, file: string): Buffer {
-  return readFileSync(require.resolve(`${pkg}/files/${file}`));
+/** Wide characters (CJK, emoji) take about twice a Latin letter's room. */
+function visualLength(text: string): number {
+  let length = 0;
+  for (const char of text) length += WIDE.test(char) ? 2 : 1;
+  return length;
 }
 
-let fonts: Font[] | undefined;
-/** Read once, on the first card: the Latin and Latin Extended subsets of each weight drawn. */
-function loadFonts(): Font[] {
-  fonts ??= [
-    ...["latin", "latin-ext"].map((subset): Font => ({
-      name: "Source Serif 4",
-      data: fontFile("@fontsource/source-serif-4", `source-serif-4-${subset}-600-normal.woff`),
-      weight: 600,
-      style: "normal",
-    })),
-    ...[500, 700].flatMap((weight) =>
-      ["latin", "latin-ext"].map((subset): Font => ({
-        name: "Inter",
-        data: fontFile("@fontsource/inter", `inter-${subset}-${weight}-normal.woff`),
-        weight: weight as 500 | 700,
-        style: "normal",
-      })),
-    ),
-  ];
-  return fonts;
-}
-
-/** Long titles get smaller type, and at most three lines. */
+/** Long titles get smaller type; at most three lines either way (lineClamp). */
 function titleSize(title: string): number {
-  if (title.length <= 28) return 84;
-  if (title.length <= 48) return 72;
-  if (title.length <= 80) return 60;
+  const length = visualLength(title);
+  if (length <= 28) return 84;
+  if (length <= 48) return 72;
+  if (length <= 80) return 60;
   return 52;
 }
 
-export type ShareCardSite = { name: string; shortName: string; host: string };
+const RTL = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
 
-/** The card as satori's element tree. */
-function card(event: CalendarEvent, site: ShareCardSite) {
-  const title = summaryOf(eventTitle(event), 110);
-  const type = eventType(eventTitle(event));
-  const members = type === "members-only";
-  const when = formatEventDate(event.start, event.end);
-  const where = event.location ? summaryOf(event.location, 70) : undefined;
+/** A text's direction from its first letter, as `dir="auto"` decides it in a browser. */
+function directionOf(text: string): "rtl" | "ltr" {
+  const first = /\p{L}/u.exec(text)?.[0];
+  return first && RTL.test(first) ? "rtl" : "ltr";
+}
+
+/** One line of text that ends in "…" rather than run into its neighbour. */
+const oneLine = { display: "block", whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis", minWidth: 0 } as const;
+
+/** The card as satori's element tree; `font` gives each role's family list. */
+function card(data: ShareCard, font: Record<TextRole, string>) {
+  const { title, members, site } = data;
   return (
     // satori sizes boxes without their padding (content-box): the padding is taken off here.
     <div
@@ -79,34 +64,37 @@ function card(event: CalendarEvent, site: ShareCardSite) {
         backgroundColor: INK,
         color: PAPER,
         padding: `${PAD_Y}px ${PAD_X}px`,
-        fontFamily: "Inter",
+        fontFamily: font.text,
       }}
     >
       <div style={{ display: "flex", alignItems: "center", justifyContent: "space-between" }}>
-        <div style={{ display: "flex", alignItems: "center" }}>
+        <div style={{ display: "flex", alignItems: "center", minWidth: 0, flexShrink: 1 }}>
           <div
             style={{
               width: 64,
               height: 64,
+              flexShrink: 0,
               borderRadius: 32,
               border: `3px solid ${BRASS}`,
               display: "flex",
               alignItems: "center",
               justifyContent: "center",
-              fontFamily: "Source Serif 4",
+              fontFamily: font.serif,
               fontSize: 24,
               color: PAPER,
             }}
           >
             {site.shortName}
           </div>
-          <div style={{ marginLeft: 20, fontFamily: "Source Serif 4", fontSize: 34, color: PAPER }}>{site.name}</div>
+          <div style={{ ...oneLine, marginLeft: 20, marginRight: 24, fontFamily: font.serif, fontSize: 34, color: PAPER }}>{site.name}</div>
         </div>
         <div
           style={{
             display: "flex",
+            flexShrink: 0,
             padding: "10px 24px",
             borderRadius: 999,
+            fontFamily: font.strong,
             fontSize: 24,
             fontWeight: 700,
             letterSpacing: 2,
@@ -116,36 +104,71 @@ function card(event: CalendarEvent, site: ShareCardSite) {
             border: members ? `2px solid ${BRASS_LIGHT}` : `2px solid ${SAND}`,
           }}
         >
-          {badgeLabel[type]}
+          {data.badge}
         </div>
       </div>
-      <div style={{ display: "flex", flexDirection: "column", flexGrow: 1, justifyContent: "center" }}>
+      <div style={{ display: "flex", flexDirection: "column", flexGrow: 1, flexShrink: 1, minHeight: 0, justifyContent: "center" }}>
         <div
+          dir={directionOf(title)}
           style={{
             display: "block",
-            fontFamily: "Source Serif 4",
+            fontFamily: font.serif,
             fontSize: titleSize(title),
+            fontWeight: 600,
             lineHeight: 1.12,
             color: PAPER,
+            // Three lines at most, the last ending in "…"; a word longer than a line breaks.
             lineClamp: 3,
+            overflowWrap: "anywhere",
           }}
         >
           {title}
         </div>
       </div>
-      <div style={{ display: "flex", flexDirection: "column", borderTop: `2px solid ${BRASS}`, paddingTop: 28 }}>
-        <div style={{ display: "flex", fontSize: 34, fontWeight: 500, color: BRASS_LIGHT }}>{when}</div>
+      <div style={{ display: "flex", flexDirection: "column", flexShrink: 0, borderTop: `2px solid ${BRASS}`, paddingTop: 28 }}>
+        <div style={{ ...oneLine, fontSize: 32, fontWeight: 500, color: BRASS_LIGHT }}>{data.when}</div>
         <div style={{ display: "flex", justifyContent: "space-between", marginTop: 12, fontSize: 26, fontWeight: 500, color: SAND }}>
-          <div style={{ display: "flex", maxWidth: 760 }}>{where ?? "Member Events"}</div>
-          <div style={{ display: "flex" }}>{site.host}</div>
+          <div dir={directionOf(data.where)} style={{ ...oneLine, flexShrink: 1, marginRight: 32 }}>
+            {data.where}
+          </div>
+          <div style={{ display: "flex", flexShrink: 0 }}>{site.host}</div>
         </div>
       </div>
     </div>
   );
 }
 
-/** The event's share card as a PNG. */
-export async function renderShareImage(event: CalendarEvent, site: ShareCardSite): Promise<Buffer> {
-  const svg = await satori(card(event, site), { ...SHARE_IMAGE, fonts: loadFonts() });
-  return new Resvg(svg, { fitTo: { mode: "width", value: SHARE_IMAGE.width } }).render().asPng();
+export type DrawnCard = {
+  png: Buffer;
+  /** Characters none of the fonts draws (satori shows a box for each): none for the scripts above. */
+  missing: string[];
+};
+
+/** The card as a PNG, with the fonts and emoji pictures its text needs. */
+export async function drawShareCard(data: ShareCard): Promise<DrawnCard> {
+  const serif = [data.title, data.site.name, data.site.shortName].join("\n");
+  const text = [data.when, data.where, data.site.host].join("\n");
+  const graphemeImages = emojiImages(`${serif}\n${text}`);
+  const faces = facesFor([
+    { text: withoutEmoji(serif, graphemeImages), role: "serif" },
+    { text: withoutEmoji(text, graphemeImages), role: "text" },
+    { text: data.badge.toUpperCase(), role: "strong" },
+  ]);
+  const { fonts, families } = loadFaces(faces);
+  const missing = new Set<string>();
+  const svg = await satori(card(data, families), {
+    ...SHARE_IMAGE,
+    fonts,
+    graphemeImages,
+    // Asked for each piece of text no font has: every font the card can use is already loaded,
+    // so this only records what would be drawn as a box.
+    loadAdditionalAsset: async (_code, segment) => {
+      if (!(segment in graphemeImages)) missing.add(segment);
+      return [];
+    },
+  });
+  // resvg draws on libuv's thread pool: even where this runs on the main thread (development),
+  // rasterising holds no event loop.
+  const image = await renderAsync(svg, { fitTo: { mode: "width", value: SHARE_IMAGE.width } });
+  return { png: image.asPng(), missing: [...missing] };
 }

@@ -1,0 +1,205 @@
+// @ts-check
+// How fast a link preview gets an event's share card (issue 20: 0.65 to 1.7 s before, drawn on the
+// request path): the first request for every listed event's card, with the bundled sample calendar
+// and with the tests' awkward calendar (long words and URLs, and titles in nine scripts and emoji,
+// whose fonts load on first use). Each calendar gets a fresh server; its cards are asked for one
+// at a time, as a crawler does, in three moments:
+//   1. at once after the calendar's first read, while the upcoming cards are still being drawn ahead;
+//   2. the upcoming events, once the cards drawn ahead are done;
+//   3. every other listed event (past, or past the 30 drawn ahead): drawn on request.
+// Meanwhile /healthz is asked every 25 ms: drawing must not hold the event loop.
+// Run alone with `node scripts/bench/share-cards.js` (after `npm run build`), or as part of `npm run bench`.
+import { createServer } from "node:http";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
+import { pathToFileURL } from "node:url";
+import { rawGet } from "./http.js";
+import { ensureBuild, startProductionServer } from "./server.js";
+import { formatMs } from "./targets.js";
+
+/** Every listed event's first card request answers within this. */
+export const FIRST_CARD_MS = 500;
+/** A probe of the event loop while cards are drawn. */
+export const HEALTH_DURING_DRAWING_MS = 100;
+
+/**
+ * @typedef {object} Timings
+ * @property {number} count
+ * @property {number} p50
+ * @property {number} p95
+ * @property {number} max
+ * @property {number} notOk Answers that were not a 200 PNG.
+ */
+
+/**
+ * @typedef {object} CardsResult
+ * @property {string} calendar
+ * @property {number} events Events the API lists.
+ * @property {Timings} whileDrawingAhead Moment 1.
+ * @property {Timings} drawnAhead Moment 2.
+ * @property {Timings} onRequest Moment 3.
+ * @property {Timings} health /healthz during the whole run.
+ */
+
+/** @param {number[]} values @returns {Timings} */
+function timings(values, notOk = 0) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (/** @type {number} */ q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
+  return { count: values.length, p50: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? 0, notOk };
+}
+
+/** @param {string} url */
+async function timedGet(url) {
+  const started = performance.now();
+  const answer = await rawGet(url, {}, 15_000);
+  return { ms: performance.now() - started, answer };
+}
+
+/** Asks /healthz every 25 ms until stopped; the answers' times. @param {string} origin */
+function probeHealth(origin) {
+  /** @type {number[]} */
+  const times = [];
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      times.push((await timedGet(`${origin}/healthz`)).ms);
+      await sleep(25);
+    }
+  })();
+  return async () => {
+    running = false;
+    await done;
+    return times;
+  };
+}
+
+/** @param {string} logFile @param {string} message */
+async function untilLogged(logFile, message, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!readFileSync(logFile, "utf8").includes(`"msg":"${message}"`)) {
+    if (Date.now() > deadline) throw new Error(`the server did not log "${message}" within ${timeoutMs} ms`);
+    await sleep(50);
+  }
+}
+
+/**
+ * @param {{ calendar: string, env: Record<string, string>, logFile: string }} options
+ * @returns {Promise<CardsResult>}
+ */
+async function measureCalendar({ calendar, env, logFile }) {
+  const server = await startProductionServer({ logFile, env: { ...env, LOG_LEVEL: "debug", SITE_URL: "https://founders.example.org" } });
+  let stopProbe = async () => /** @type {number[]} */ ([]);
+  try {
+    // The calendar's first read (and the API answer's render) is not the cards' work: the event
+    // loop is probed from its answer on, while the cards are drawn ahead and on request.
+    const { answer } = await timedGet(`${server.origin}/api/calendar/events`);
+    stopProbe = probeHealth(server.origin);
+    /** @type {{ id: string, start?: { dateTime?: string, date?: string } }[]} */
+    const events = JSON.parse(answer.body.toString("utf8")).events;
+    const startOf = (/** @type {typeof events[number]} */ e) => Date.parse(e.start?.dateTime ?? `${e.start?.date}T12:00:00Z`);
+    const upcoming = events.filter((e) => startOf(e) > Date.now());
+    const others = events.filter((e) => !upcoming.includes(e));
+    /** @param {typeof events} list */
+    const firstRequests = async (list) => {
+      /** @type {number[]} */
+      const ms = [];
+      let notOk = 0;
+      for (const event of list) {
+        const { ms: took, answer: card } = await timedGet(`${server.origin}/events/${event.id}/og.png`);
+        ms.push(took);
+        if (card.status !== 200 || card.body.readUInt32BE(16) !== 1200) notOk++;
+      }
+      return timings(ms, notOk);
+    };
+    // 1: the upcoming cards from last to first, at once: the last ones are still queued (or never
+    // drawn ahead) and jump the queue.
+    const halfway = Math.ceil(upcoming.length / 2);
+    const whileDrawingAhead = await firstRequests(upcoming.slice(halfway).reverse());
+    await untilLogged(logFile, "drew share cards ahead");
+    const drawnAhead = await firstRequests(upcoming.slice(0, halfway));
+    const onRequest = await firstRequests(others);
+    return { calendar, events: events.length, whileDrawingAhead, drawnAhead, onRequest, health: timings(await stopProbe()) };
+  } finally {
+    await stopProbe();
+    await server.stop();
+  }
+}
+
+/** @param {{ logDir: string }} options @returns {Promise<CardsResult[]>} */
+export async function measureShareCards({ logDir }) {
+  const awkward = readFileSync(new URL("../../tests/fixtures/awkward-events.ics", import.meta.url), "utf8");
+  const feed = createServer((_req, res) => {
+    res.writeHead(200, { "Content-Type": "text/calendar; charset=utf-8" });
+    res.end(awkward);
+  });
+  await new Promise((resolve) => feed.listen(0, "127.0.0.1", () => resolve(undefined)));
+  const address = feed.address();
+  const feedUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/awkward.ics`;
+  const none = { GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "", GOOGLE_CALENDAR_API_URL: "", CALENDAR_ICS_URL: "" };
+  try {
+    return [
+      await measureCalendar({ calendar: "bundled sample", env: none, logFile: join(logDir, "share-cards-sample.log") }),
+      await measureCalendar({
+        calendar: "awkward (9 scripts, emoji, long words)",
+        env: { ...none, CALENDAR_ICS_URL: feedUrl },
+        logFile: join(logDir, "share-cards-awkward.log"),
+      }),
+    ];
+  } finally {
+    await new Promise((resolve) => feed.close(() => resolve(undefined)));
+  }
+}
+
+/**
+ * The targets: every first request under FIRST_CARD_MS, all 200 PNGs; /healthz under HEALTH_DURING_DRAWING_MS.
+ * @param {CardsResult[]} results
+ * @returns {import("./targets.js").Check[]}
+ */
+export function shareCardChecks(results) {
+  return results.flatMap((r) => {
+    const cards = [r.whileDrawingAhead, r.drawnAhead, r.onRequest];
+    const max = Math.max(...cards.map((t) => t.max));
+    const notOk = cards.reduce((sum, t) => sum + t.notOk, 0);
+    return [
+      {
+        scope: `share cards, ${r.calendar}`,
+        metric: "Slowest first request of a listed event's card",
+        value: max,
+        shown: `${formatMs(max)} (${r.events} events, ${notOk} not a 200 PNG)`,
+        target: `< ${FIRST_CARD_MS} ms, all 200`,
+        pass: max < FIRST_CARD_MS && notOk === 0,
+      },
+      {
+        scope: `share cards, ${r.calendar}`,
+        metric: "Slowest /healthz while cards are drawn",
+        value: r.health.max,
+        shown: `${formatMs(r.health.max)} (p95 ${formatMs(r.health.p95)}, ${r.health.count} probes)`,
+        target: `< ${HEALTH_DURING_DRAWING_MS} ms`,
+        pass: r.health.max < HEALTH_DURING_DRAWING_MS,
+      },
+    ];
+  });
+}
+
+/** @param {CardsResult[]} results */
+export function shareCardsTable(results) {
+  const cell = (/** @type {Timings} */ t) => `${t.count}: p50 ${formatMs(t.p50)}, p95 ${formatMs(t.p95)}, max ${formatMs(t.max)}`;
+  return [
+    "| calendar | while drawing ahead | drawn ahead | drawn on request | /healthz meanwhile |",
+    "|---|---|---|---|---|",
+    ...results.map(
+      (r) => `| ${r.calendar} | ${cell(r.whileDrawingAhead)} | ${cell(r.drawnAhead)} | ${cell(r.onRequest)} | ${cell(r.health)} |`,
+    ),
+  ].join("\n");
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  ensureBuild();
+  const results = await measureShareCards({ logDir: join("bench-results", "share-cards") });
+  console.log(shareCardsTable(results));
+  for (const check of shareCardChecks(results)) {
+    console.log(`${check.pass ? "PASS" : "FAIL"}  ${check.scope}: ${check.metric}: ${check.shown} (target ${check.target})`);
+  }
+}

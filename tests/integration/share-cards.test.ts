@@ -1,0 +1,94 @@
+// Share cards through the built server (issue 20), from a calendar of awkward events: titles that
+// are one long word, URLs, and titles in Hebrew, Arabic, Devanagari, Chinese, Japanese, Korean,
+// Greek, Cyrillic and emoji. Cards are drawn in the worker thread, the upcoming ones ahead of any
+// request, and every character has a font.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EventsResponse } from "~/events/model";
+import { startFakeIcsFeed, type FakeIcsFeed } from "../fakes/ics-feed";
+import { rawRequest } from "../support/raw-http";
+import { jsonLines, startServer, type RunningServer } from "../support/start-server";
+
+const FIXTURE = "awkward-events.ics";
+
+type LogLine = { msg?: string; ahead?: boolean; threadId?: number; cards?: number; level?: string };
+
+const logLines = (server: RunningServer) => jsonLines<LogLine>(server);
+
+async function until(condition: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe("share cards of a calendar of long words, URLs and many scripts", () => {
+  let feed: FakeIcsFeed;
+  let server: RunningServer;
+  let events: EventsResponse["events"];
+
+  beforeAll(async () => {
+    feed = await startFakeIcsFeed([FIXTURE]);
+    server = await startServer({
+      CALENDAR_ICS_URL: feed.urlOf(FIXTURE),
+      GOOGLE_CALENDAR_ID: "",
+      GOOGLE_API_KEY: "",
+      SITE_URL: "https://founders.example.org",
+      SHARE_CARDS_AHEAD: "30",
+      LOG_LEVEL: "debug",
+    });
+    // The first read of the calendar queues the upcoming events' cards.
+    events = ((await (await fetch(`${server.url}/api/calendar/events`)).json()) as EventsResponse).events;
+    await until(() => logLines(server).some((line) => line.msg === "drew share cards ahead"), "the cards drawn ahead");
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await feed?.close();
+  });
+
+  const upcoming = () =>
+    events.filter(
+      (event) =>
+        Date.parse(event.start && "dateTime" in event.start ? event.start.dateTime : `${event.start?.date}T12:00:00Z`) > Date.now(),
+    );
+
+  it("draws the upcoming events' cards in the worker thread before anyone asks, and serves them without drawing", async () => {
+    const drawnAhead = logLines(server).filter((line) => line.msg === "drew a share card" && line.ahead);
+    // The worker's warm-up card, then one per upcoming event (twelve titles, each once a year).
+    expect(drawnAhead.length).toBeGreaterThanOrEqual(upcoming().length);
+    for (const line of drawnAhead) expect(line.threadId).toBeGreaterThan(0);
+    const before = logLines(server).filter((line) => line.msg === "drew a share card").length;
+    for (const event of upcoming()) {
+      const card = await rawRequest(server.url, `/events/${event.id}/og.png`);
+      expect(card.status, event.summary).toBe(200);
+      expect(card.headers["content-type"]).toBe("image/png");
+      expect([card.bytes.readUInt32BE(16), card.bytes.readUInt32BE(20)]).toEqual([1200, 630]);
+    }
+    expect(logLines(server).filter((line) => line.msg === "drew a share card")).toHaveLength(before);
+  });
+
+  it("draws a card nobody drew ahead (a past event's) on request, in the worker", async () => {
+    const past = events.find((event) => !upcoming().includes(event))!;
+    const card = await rawRequest(server.url, `/events/${past.id}/og.png`);
+    expect(card.status).toBe(200);
+    const onRequest = logLines(server).filter((line) => line.msg === "drew a share card" && line.ahead === false);
+    expect(onRequest.length).toBeGreaterThan(0);
+    expect(onRequest.every((line) => (line.threadId ?? 0) > 0)).toBe(true);
+  });
+
+  it("finds a font for every character of every card: no box drawn, nothing logged above info", () => {
+    const lines = logLines(server);
+    expect(lines.filter((line) => line.msg === "a share card has characters no font draws")).toEqual([]);
+    expect(lines.filter((line) => line.level === "warn" || line.level === "error")).toEqual([]);
+    expect(server.stderr()).toBe("");
+  });
+
+  it("gives different events different cards and the same event the same bytes", async () => {
+    const [first, second] = upcoming();
+    const a = await rawRequest(server.url, `/events/${first!.id}/og.png`);
+    const b = await rawRequest(server.url, `/events/${second!.id}/og.png`);
+    const again = await rawRequest(server.url, `/events/${first!.id}/og.png`);
+    expect(a.bytes.equals(b.bytes)).toBe(false);
+    expect(again.bytes.equals(a.bytes)).toBe(true);
+  });
+});
