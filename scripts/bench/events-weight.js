@@ -4,10 +4,10 @@
 // series of 600 occurrences, from a local .ics feed): the document should carry the events it
 // shows, so both weigh about the same (issue 13: 973 KB of HTML for 3,000 events before).
 // Run alone with `node scripts/bench/events-weight.js` (after `npm run build`), or as part of `npm run bench`.
-import { createServer } from "node:http";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, gzipSync } from "node:zlib";
+import { NO_CALENDAR, serveIcs } from "./http.js";
 import { ensureBuild, startProductionServer } from "./server.js";
 
 const DAY = 86_400_000;
@@ -50,17 +50,10 @@ export function busyCalendar(now = Date.now()) {
 /** @param {{ logDir: string }} options @returns {Promise<EventsWeight[]>} */
 export async function measureEventsWeight({ logDir }) {
   const ics = busyCalendar();
-  const feed = createServer((_req, res) => {
-    res.writeHead(200, { "Content-Type": "text/calendar; charset=utf-8" });
-    res.end(ics);
-  });
-  await new Promise((resolve) => feed.listen(0, "127.0.0.1", () => resolve(undefined)));
-  const address = feed.address();
-  const feedUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/calendar.ics`;
-  const none = { GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "", GOOGLE_CALENDAR_API_URL: "", CALENDAR_ICS_URL: "" };
+  const feed = await serveIcs(ics);
   const calendars = [
-    { calendar: "small (bundled sample)", env: none },
-    { calendar: "3,000 events (.ics feed)", env: { ...none, CALENDAR_ICS_URL: feedUrl } },
+    { calendar: "small (bundled sample)", env: NO_CALENDAR },
+    { calendar: "3,000 events (.ics feed)", env: { ...NO_CALENDAR, CALENDAR_ICS_URL: feed.url } },
   ];
   /** @type {EventsWeight[]} */
   const results = [];
@@ -85,7 +78,7 @@ export async function measureEventsWeight({ logDir }) {
       }
     }
   } finally {
-    feed.close();
+    await feed.close();
   }
   return results;
 }

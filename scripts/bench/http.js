@@ -82,3 +82,24 @@ export async function waitForHttp(url, { timeoutMs, isAlive = () => true }) {
 export function isLoopbackHost(hostname) {
   return hostname === "localhost" || hostname === "[::1]" || hostname === "::1" || /^127(\.\d{1,3}){3}$/.test(hostname);
 }
+
+/** The server's variables with no calendar configured: the bundled sample. */
+export const NO_CALENDAR = { GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "", GOOGLE_CALENDAR_API_URL: "", CALENDAR_ICS_URL: "" };
+
+/**
+ * An iCalendar feed on a free loopback port, for a server to read through CALENDAR_ICS_URL.
+ * @param {string} text @returns {Promise<{ url: string, close: () => Promise<void> }>}
+ */
+export async function serveIcs(text) {
+  const feed = http.createServer((_req, res) => {
+    res.writeHead(200, { "Content-Type": "text/calendar; charset=utf-8" });
+    res.end(text);
+  });
+  await new Promise((resolve) => feed.listen(0, "127.0.0.1", () => resolve(undefined)));
+  const address = feed.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}/calendar.ics`,
+    close: () => new Promise((resolve) => feed.close(() => resolve(undefined))),
+  };
+}

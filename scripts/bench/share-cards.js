@@ -9,13 +9,12 @@
 //   3. every other listed event (past, or past the 30 drawn ahead): drawn on request.
 // Meanwhile /healthz is asked every 25 ms: drawing must not hold the event loop.
 // Run alone with `node scripts/bench/share-cards.js` (after `npm run build`), or as part of `npm run bench`.
-import { createServer } from "node:http";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
-import { rawGet } from "./http.js";
+import { NO_CALENDAR, rawGet, serveIcs } from "./http.js";
 import { ensureBuild, startProductionServer } from "./server.js";
 import { formatMs } from "./targets.js";
 
@@ -130,25 +129,18 @@ async function measureCalendar({ calendar, env, logFile }) {
 /** @param {{ logDir: string }} options @returns {Promise<CardsResult[]>} */
 export async function measureShareCards({ logDir }) {
   const awkward = readFileSync(new URL("../../tests/fixtures/awkward-events.ics", import.meta.url), "utf8");
-  const feed = createServer((_req, res) => {
-    res.writeHead(200, { "Content-Type": "text/calendar; charset=utf-8" });
-    res.end(awkward);
-  });
-  await new Promise((resolve) => feed.listen(0, "127.0.0.1", () => resolve(undefined)));
-  const address = feed.address();
-  const feedUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/awkward.ics`;
-  const none = { GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "", GOOGLE_CALENDAR_API_URL: "", CALENDAR_ICS_URL: "" };
+  const feed = await serveIcs(awkward);
   try {
     return [
-      await measureCalendar({ calendar: "bundled sample", env: none, logFile: join(logDir, "share-cards-sample.log") }),
+      await measureCalendar({ calendar: "bundled sample", env: NO_CALENDAR, logFile: join(logDir, "share-cards-sample.log") }),
       await measureCalendar({
         calendar: "awkward (9 scripts, emoji, long words)",
-        env: { ...none, CALENDAR_ICS_URL: feedUrl },
+        env: { ...NO_CALENDAR, CALENDAR_ICS_URL: feed.url },
         logFile: join(logDir, "share-cards-awkward.log"),
       }),
     ];
   } finally {
-    await new Promise((resolve) => feed.close(() => resolve(undefined)));
+    await feed.close();
   }
 }
 
