@@ -35,8 +35,11 @@ export type EventsDeps = {
   upstream?: UpstreamOptions;
   clock?: Clock;
   log?: EventsLog;
-  /** Called with each list a read brings (the process draws the share cards ahead from it). */
-  onLoad?: (events: CalendarEvent[]) => void;
+  /**
+   * Called with each list the service starts to serve: a snapshot restored at start, then every good
+   * read (the process draws the share cards ahead from it).
+   */
+  onEvents?: (events: CalendarEvent[]) => void;
 };
 
 /** Google when GOOGLE_CALENDAR_ID is set, else CALENDAR_ICS_URL, else the bundled sample. */
@@ -102,17 +105,18 @@ export function createEventsService(env: Env, deps: EventsDeps = {}): EventsServ
     source.identity && env.EVENTS_SNAPSHOT_PATH !== "off"
       ? snapshotFile(path.resolve(env.EVENTS_SNAPSHOT_PATH), sourceDigest(source.identity), log)
       : undefined;
+  const restored = file?.load((deps.clock ?? Date).now(), MAX_STALE_MS);
+  if (restored) deps.onEvents?.(restored.events);
   const cache: EventsCache = createEventsCache({
     ttlMs: env.EVENTS_CACHE_TTL_SECONDS * 1000,
     clock: deps.clock,
     log,
-    restored: file?.load((deps.clock ?? Date).now(), MAX_STALE_MS),
-    onRead: file && ((snapshot) => void file.save(snapshot)),
-    load: async () => {
-      const events = sortEvents(await source.load());
-      deps.onLoad?.(events);
-      return events;
+    restored,
+    onRead: (snapshot) => {
+      void file?.save(snapshot);
+      deps.onEvents?.(snapshot.events);
     },
+    load: async () => sortEvents(await source.load()),
   });
   return {
     source,
@@ -130,7 +134,7 @@ export function createEventsService(env: Env, deps: EventsDeps = {}): EventsServ
 let service: EventsService | undefined;
 
 function eventsService(): EventsService {
-  service ??= createEventsService(getEnv(), { onLoad: (events) => shareImages().drawAhead(events) });
+  service ??= createEventsService(getEnv(), { onEvents: (events) => shareImages().drawAhead(events) });
   return service;
 }
 
