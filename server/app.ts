@@ -25,10 +25,10 @@ warnAboutSiteUrl(env, logger);
 
 const handle = createRequestHandler(() => import("virtual:react-router/server-build"));
 
-/** A context for one request: its id and a logger bound to it. */
-function contextFor(requestId: string): RouterContextProvider {
+/** A context for one request: its id and the logger its lines go to. */
+function contextFor(requestId: string, log = logger.child({ reqId: requestId })): RouterContextProvider {
   const context = new RouterContextProvider();
-  context.set(requestContext, { requestId, log: requestId === "answer-store" ? logger : logger.child({ reqId: requestId }) });
+  context.set(requestContext, { requestId, log });
   return context;
 }
 
@@ -50,7 +50,8 @@ export function app(req: IncomingMessage, res: ServerResponse): Promise<void> {
 
 /** One GET rendered for the answer store, with the calendar outcome its version was taken from. */
 export function render(url: string, events?: EventsOutcome): Promise<Response> {
-  const context = contextFor("answer-store");
+  // A stored render serves many requests: its lines belong to none of them.
+  const context = contextFor("answer-store", logger);
   if (events) context.set(eventsOutcomeContext, events);
   return handle(new Request(new URL(url, "http://localhost")), context);
 }
