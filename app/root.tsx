@@ -10,6 +10,7 @@ import { SiteHeader } from "./components/site-header";
 import { NotificationsArea } from "./components/toast/notifications-area";
 import { getPublicConfig } from "./config.server";
 import { deferredStartScript } from "./lib/deferred-scripts";
+import { speculationRulesJson } from "./lib/speculation-rules";
 
 // Toasts only ever follow a visitor's action, so their code loads after hydration.
 const Toaster = lazy(() => import("./components/toast/toaster"));
@@ -34,6 +35,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         <OrganizationJsonLd />
+        {/* Prerender our pages on intent (app/lib/speculation-rules.ts); allowed by its hash in the CSP. */}
+        <script type="speculationrules" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: speculationRulesJson }} />
       </head>
       <body className="flex min-h-dvh flex-col">
         <a

@@ -81,3 +81,6 @@ export const pathOf = (route: Pick<SiteRoute, "pattern">) => `/${route.pattern}`
 
 /** Every indexable page, for the sitemap. */
 export const sitemapPaths: readonly string[] = siteRoutes.filter((route) => route.sitemap).map(pathOf);
+
+/** The routes that answer with an HTML page (a React component, `.tsx`), not data, a file or a download. */
+export const pageRoutes: readonly SiteRoute[] = siteRoutes.filter((route) => route.file.endsWith(".tsx"));
