@@ -7,6 +7,7 @@ export function Logo({ tone = "dark", className }: { tone?: "dark" | "light"; cl
   return (
     <Link
       to="/"
+      reloadDocument
       className={cx(
         "inline-flex items-center gap-2.5 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2",
         // The focus ring needs 3:1 against the background the logo sits on.

@@ -90,7 +90,7 @@ export function MobileMenu() {
             <ul className="flex flex-col gap-1">
               {navItems.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} end onClick={close} className={(s) => `${navLinkClass(s)} block py-2.5 text-lg`}>
+                  <NavLink to={item.to} end reloadDocument onClick={close} className={(s) => `${navLinkClass(s)} block py-2.5 text-lg`}>
                     {item.label}
                   </NavLink>
                 </li>
@@ -98,7 +98,7 @@ export function MobileMenu() {
             </ul>
           </nav>
           <div className="mt-auto flex flex-col gap-3">
-            <Link to="/apply" onClick={close} className={buttonStyles.primaryLarge}>
+            <Link to="/apply" reloadDocument onClick={close} className={buttonStyles.primaryLarge}>
               Apply
             </Link>
             <a href={loginUrl} {...newTab} onClick={close} className={buttonStyles.outlineLarge}>

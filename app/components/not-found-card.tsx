@@ -8,7 +8,7 @@ export function NotFoundCard() {
       <div className="w-full max-w-md rounded-2xl border border-ink/10 bg-white p-8 shadow-sm">
         <h1 className="font-serif text-2xl font-semibold text-ink">404 Page Not Found</h1>
         <p className="mt-3 text-ink-soft">Did you forget to add the page to the router?</p>
-        <Link to="/" className={`${buttonStyles.primary} mt-6`}>
+        <Link to="/" reloadDocument className={`${buttonStyles.primary} mt-6`}>
           Back to the homepage
         </Link>
       </div>

@@ -22,7 +22,7 @@ export function SiteFooter() {
           <ul className="flex flex-col gap-1 text-sm">
             {footerLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className={`inline-block py-1.5 hover:text-paper hover:underline ${focusOnInk}`}>
+                <Link to={link.to} reloadDocument className={`inline-block py-1.5 hover:text-paper hover:underline ${focusOnInk}`}>
                   {link.label}
                 </Link>
               </li>

@@ -20,7 +20,7 @@ export function SiteHeader() {
           <ul className="flex items-center gap-4 xl:gap-7">
             {navItems.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end className={(state) => `${navLinkClass(state)} text-sm xl:text-[0.9375rem]`}>
+                <NavLink to={item.to} end reloadDocument className={(state) => `${navLinkClass(state)} text-sm xl:text-[0.9375rem]`}>
                   {item.label}
                 </NavLink>
               </li>
@@ -28,7 +28,7 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="ml-4 hidden shrink-0 items-center gap-2 lg:flex">
-          <Link to="/apply" className={buttonStyles.primary}>
+          <Link to="/apply" reloadDocument className={buttonStyles.primary}>
             Apply
           </Link>
           <a href={loginUrl} {...newTab} className={buttonStyles.outline}>

@@ -26,12 +26,13 @@ export default function Home() {
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-paper/80 sm:text-xl">{home.heroText}</p>
           <div className="mt-10 flex flex-wrap items-center gap-4">
-            <Link to="/apply" className={buttonStyles.light}>
+            <Link to="/apply" reloadDocument className={buttonStyles.light}>
               Apply to Join
               <ArrowRight aria-hidden="true" className="size-4" />
             </Link>
             <Link
               to="/about"
+              reloadDocument
               className="rounded text-paper/85 underline-offset-4 hover:text-paper hover:underline focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-paper"
             >
               About the community
@@ -108,7 +109,7 @@ export default function Home() {
             </h2>
             <p className="mt-2 text-ink-soft">{home.callToAction.text}</p>
           </div>
-          <Link to="/apply" className={buttonStyles.primaryLarge}>
+          <Link to="/apply" reloadDocument className={buttonStyles.primaryLarge}>
             Apply to Join
           </Link>
         </div>

@@ -40,14 +40,12 @@ test.describe("axe on every page", () => {
   }
 });
 
-// The list's other states are reached by client-side navigation, whose API request the tests answer.
+// The list's other states are reached by an in-app tab change, whose API request the tests answer.
 test.describe("axe on every state of /events", () => {
   test.use({ viewport: PHONE });
 
   test("loading: no violations at 375 and 1280 px", async ({ page }, testInfo) => {
     const release = await holdEventsApi(page);
-    await page.goto("/about");
-    await waitForHydration(page);
     await openEventsInApp(page);
     await expect(page.getByRole("status").filter({ hasText: "Loading events..." })).toBeVisible();
     await scanAtBothWidths(page, testInfo, "/events (loading)");
@@ -56,8 +54,6 @@ test.describe("axe on every state of /events", () => {
 
   test("empty: no violations at 375 and 1280 px", async ({ page }, testInfo) => {
     await answerEventsApi(page, { events: [] });
-    await page.goto("/about");
-    await waitForHydration(page);
     await openEventsInApp(page);
     await expect(page.getByText("No upcoming events scheduled at this time.")).toBeVisible();
     await scanAtBothWidths(page, testInfo, "/events (empty)");
@@ -65,8 +61,6 @@ test.describe("axe on every state of /events", () => {
 
   test("error: no violations at 375 and 1280 px", async ({ page, guard }, testInfo) => {
     await failEventsApi(page, 502);
-    await page.goto("/about");
-    await waitForHydration(page);
     await openEventsInApp(page);
     await expect(page.getByRole("alert").filter({ hasText: "Failed to load events from calendar." })).toBeVisible();
     await scanAtBothWidths(page, testInfo, "/events (error)");
@@ -77,8 +71,6 @@ test.describe("axe on every state of /events", () => {
     const live = await currentEvents(page);
     expect(live.events.length).toBeGreaterThan(0);
     await answerEventsApi(page, { ...live, stale: true, updatedAt: new Date(Date.now() - 3_600_000).toISOString() });
-    await page.goto("/about");
-    await waitForHydration(page);
     await openEventsInApp(page);
     await expect(page.getByText("The calendar could not be reached just now.")).toBeVisible();
     // At 375 px the list is the compact one: an item per event, linking to its page.

@@ -5,6 +5,7 @@ import type { RunningServer } from "../support/start-server";
 import type { Page } from "@playwright/test";
 import { DESKTOP, expect, test, waitForHydration } from "./fixtures";
 import { startGoogleBackedServer, stopGoogleBackedServer } from "./support/google-server";
+import { openEventsInApp } from "./support/events-api";
 
 test.describe("event dates the calendar sends as it likes", () => {
   test.use({ viewport: DESKTOP });
@@ -36,9 +37,7 @@ test.describe("event dates the calendar sends as it likes", () => {
   });
 
   test("client-side navigation (the list read from the API in the browser) shows the raw value too", async ({ page }) => {
-    await page.goto(`${server.url}/`);
-    await waitForHydration(page);
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Member Events" }).click();
+    await openEventsInApp(page, server.url);
     await expect(when(page, "Founders dinner (date to be confirmed)")).toHaveText("not-a-real-date");
     await expect(when(page, "Founders picnic (date to come)")).toHaveText("TBD");
   });

@@ -3,7 +3,7 @@ import type { RunningServer } from "../support/start-server";
 import type { Page } from "@playwright/test";
 import { DESKTOP, expect, test, waitForHydration } from "./fixtures";
 import { startGoogleBackedServer, stopGoogleBackedServer } from "./support/google-server";
-import { answerEventsApi, failEventsApi, holdEventsApi, tolerateStatus } from "./support/events-api";
+import { answerEventsApi, failEventsApi, holdEventsApi, openEventsInApp, tolerateStatus } from "./support/events-api";
 import { pageSettled } from "./support/settled";
 
 const cards = (page: Page) => page.locator("main article");
@@ -81,9 +81,7 @@ test.describe("events page (bundled sample calendar)", () => {
 
   test("client-side navigation shows the loading state, then the list", async ({ page }) => {
     const release = await holdEventsApi(page);
-    await page.goto("/");
-    await waitForHydration(page);
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Member Events" }).click();
+    await openEventsInApp(page);
     await expect(page.getByRole("status")).toHaveText("Loading events...");
     release();
     await expect(cards(page)).toHaveCount(10);
@@ -92,9 +90,7 @@ test.describe("events page (bundled sample calendar)", () => {
 
   test("client-side navigation shows the error state when the API fails", async ({ page, guard }) => {
     await failEventsApi(page, 502);
-    await page.goto("/");
-    await waitForHydration(page);
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Member Events" }).click();
+    await openEventsInApp(page);
     const alert = page.getByRole("alert").filter({ hasText: "Failed to load events from calendar." });
     await expect(alert).toBeVisible();
     await expect(alert).toContainText("Please check back later or contact support if the issue persists.");
@@ -103,9 +99,7 @@ test.describe("events page (bundled sample calendar)", () => {
 
   test("client-side navigation shows the empty state", async ({ page }) => {
     await answerEventsApi(page, { events: [] });
-    await page.goto("/");
-    await waitForHydration(page);
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Member Events" }).click();
+    await openEventsInApp(page);
     await expect(page.getByText("No upcoming events scheduled at this time.")).toBeVisible();
     await page.getByRole("navigation", { name: "Events" }).getByRole("link", { name: "Past" }).click();
     await expect(page.getByText("No past events to show yet.")).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { EventsResponse } from "~/events/model";
-import type { Guard } from "../fixtures";
+import { waitForHydration, type Guard } from "../fixtures";
 
 // The /events page renders its list on the server for document requests; on client-side
 // navigation it fetches /api/calendar/events. Intercepting that request puts the page in each
@@ -43,12 +43,13 @@ export async function currentEvents(page: Page): Promise<EventsResponse> {
   return (await response.json()) as EventsResponse;
 }
 
-/**
- * Goes to /events by an in-app link, so the page fetches the API. Uses the footer's link, which
- * every page shows at every width (the header's links are inside the drawer on phones).
- */
-export async function openEventsInApp(page: Page): Promise<void> {
-  await page.getByRole("contentinfo").getByRole("link", { name: "Events", exact: true }).click();
+/** Opens /events (Upcoming) by an in-app link, so the page fetches the API; at every width. */
+export async function openEventsInApp(page: Page, origin = ""): Promise<void> {
+  // Links between pages are document navigations (docs/decisions/instant-navigation.md); the
+  // events tabs stay in-app, and a tab opened in-app reads the list from the API.
+  await page.goto(`${origin}/events?tab=past`);
+  await waitForHydration(page);
+  await page.getByRole("navigation", { name: "Events" }).getByRole("link", { name: "Upcoming" }).click();
   await page.waitForURL(/\/events$/);
 }
 
