@@ -4,7 +4,7 @@ import { Spinner } from "~/components/spinner";
 import { CompactEventList } from "./compact-event-list";
 import { EventCard } from "./event-card";
 import type { EventsView } from "./filter";
-import { formatInstant } from "./format-date";
+import { StaleNote } from "./stale-note";
 import type { EventsTab } from "./tab";
 
 export type EventListState =
@@ -55,12 +55,7 @@ export function EventList({ state, tab }: { state: EventListState; tab: EventsTa
   const { events, total, stale, updatedAt } = state.view;
   return (
     <div className="flex flex-col gap-5">
-      {stale && updatedAt ? (
-        <p className="rounded-xl border border-brass/40 bg-sand/60 px-4 py-3 text-sm text-ink">
-          The calendar could not be reached just now. Showing events as last updated{" "}
-          <time dateTime={updatedAt}>{formatInstant(Date.parse(updatedAt))}</time>.
-        </p>
-      ) : null}
+      {stale && updatedAt ? <StaleNote what="events" updatedAt={updatedAt} /> : null}
       {events.length === 0 ? (
         <div className="flex items-center gap-3 rounded-2xl border border-dashed border-ink/20 p-8 text-ink-soft">
           <CalendarX aria-hidden="true" className="size-5 shrink-0" />
