@@ -3,16 +3,15 @@ import { Link } from "react-router";
 import { Spinner } from "~/components/spinner";
 import { CompactEventList } from "./compact-event-list";
 import { EventCard } from "./event-card";
-import { eventsForTab } from "./filter";
-import { formatInstant } from "./format-date";
-import type { EventsResponse } from "./model";
+import type { EventsView } from "./filter";
+import { StaleNote } from "./stale-note";
 import type { EventsTab } from "./tab";
 
 export type EventListState =
   | { status: "loading" }
   | { status: "error" }
-  /** `total`: how many events the tab has, when `data` holds only the ones shown (the server's document). */
-  | { status: "ready"; data: EventsResponse; total?: number };
+  /** The tab's events as `eventsView` picked them (app/events/filter.ts). */
+  | { status: "ready"; view: EventsView };
 
 const emptyText: Record<EventsTab, string> = {
   upcoming: "No upcoming events scheduled at this time.",
@@ -20,18 +19,7 @@ const emptyText: Record<EventsTab, string> = {
 };
 
 /** The list in its four states (spec §4, §8): loading, error, empty, populated. */
-export function EventList({
-  state,
-  tab,
-  now,
-  limit = Number.POSITIVE_INFINITY,
-}: {
-  state: EventListState;
-  tab: EventsTab;
-  now: number;
-  /** Show at most this many, with a link to the whole list. */
-  limit?: number;
-}) {
+export function EventList({ state, tab }: { state: EventListState; tab: EventsTab }) {
   if (state.status === "loading") {
     const again = `/events${tab === "past" ? "?tab=past" : ""}`;
     // data-start-scripts: a page served loading starts its scripts at once (lib/deferred-scripts.ts),
@@ -64,17 +52,10 @@ export function EventList({
     );
   }
 
-  const all = eventsForTab(state.data.events, tab, now);
-  const events = all.slice(0, limit);
-  const total = state.total ?? all.length;
+  const { events, total, stale, updatedAt } = state.view;
   return (
     <div className="flex flex-col gap-5">
-      {state.data.stale && state.data.updatedAt ? (
-        <p className="rounded-xl border border-brass/40 bg-sand/60 px-4 py-3 text-sm text-ink">
-          The calendar could not be reached just now. Showing events as last updated{" "}
-          <time dateTime={state.data.updatedAt}>{formatInstant(Date.parse(state.data.updatedAt))}</time>.
-        </p>
-      ) : null}
+      {stale && updatedAt ? <StaleNote what="events" updatedAt={updatedAt} /> : null}
       {events.length === 0 ? (
         <div className="flex items-center gap-3 rounded-2xl border border-dashed border-ink/20 p-8 text-ink-soft">
           <CalendarX aria-hidden="true" className="size-5 shrink-0" />

@@ -3,11 +3,12 @@ import { buttonStyles } from "~/components/button-styles";
 import { newTab } from "~/lib/external";
 import { eventTitle, eventType } from "./classify";
 import { WhereItem } from "./event-card";
-import { formatEventDate, formatInstant, machineDate } from "./format-date";
+import { formatEventDate, machineDate } from "./format-date";
 import { joinDetails } from "./join";
 import { eventIcsPath, eventPagePath, googleCalendarUrl, mapSearchUrl } from "./links";
 import type { CalendarEvent } from "./model";
 import { ShareLink } from "./share-link";
+import { StaleNote } from "./stale-note";
 import { TypeBadge } from "./type-badge";
 
 export type EventPageData = {
@@ -40,12 +41,7 @@ export function EventPage({ data, links }: { data: EventPageData; links: Links }
         {past ? "Past events" : "Upcoming events"}
       </a>
 
-      {stale && updatedAt ? (
-        <p className="rounded-xl border border-brass/40 bg-sand/60 px-4 py-3 text-sm text-ink">
-          The calendar could not be reached just now. Showing this event as last updated{" "}
-          <time dateTime={updatedAt}>{formatInstant(Date.parse(updatedAt))}</time>.
-        </p>
-      ) : null}
+      {stale && updatedAt ? <StaleNote what="this event" updatedAt={updatedAt} /> : null}
 
       {past ? (
         <div className="flex gap-3 rounded-xl border border-ink/15 bg-sand/60 px-4 py-3 text-ink">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endInstant, eventsForTab } from "./filter";
+import { endInstant, eventsForTab, eventsView } from "./filter";
 import type { CalendarEvent } from "./model";
 
 const NOW = Date.parse("2025-12-04T17:00:00Z"); // noon in New York, Thursday December 4, 2025
@@ -51,5 +51,22 @@ describe("eventsForTab", () => {
     const copy = [...events];
     eventsForTab(events, "past", NOW);
     expect(events).toEqual(copy);
+  });
+});
+
+describe("eventsView", () => {
+  const response = { events, stale: true, updatedAt: "2025-12-04T16:00:00Z", subscribeUrl: "https://example.org/feed.ics" };
+
+  it("keeps the tab's first `limit` events and counts the whole tab", () => {
+    const view = eventsView(response, "upcoming", NOW, 2);
+    expect(view.events.map((e) => e.id)).toEqual(["multi-day", "today-all-day"]);
+    expect(view.total).toBe(5);
+    expect(view).toMatchObject({ stale: true, updatedAt: response.updatedAt, subscribeUrl: response.subscribeUrl });
+  });
+
+  it("shows every event of the tab without a limit", () => {
+    const view = eventsView(response, "past", NOW, Number.POSITIVE_INFINITY);
+    expect(view.events.map((e) => e.id)).toEqual(["yesterday-all-day", "past-timed", "no-end-all-day"]);
+    expect(view.total).toBe(3);
   });
 });

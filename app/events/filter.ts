@@ -1,5 +1,5 @@
 import type { EventsTab } from "./tab";
-import type { CalendarEvent } from "./model";
+import type { CalendarEvent, EventsResponse } from "./model";
 import { instantOf, newYorkMidnight, parseDateOnly } from "./time";
 
 /** When an event is over: its end; all-day ends at midnight in New York of the (exclusive) end date. */
@@ -23,4 +23,13 @@ export function eventsForTab(events: CalendarEvent[], tab: EventsTab, now: numbe
   };
   if (tab === "past") return events.filter(ended).sort((a, b) => start(b) - start(a));
   return events.filter((e) => !ended(e)).sort((a, b) => start(a) - start(b));
+}
+
+/** What /events shows of a calendar: the tab's events, at most `limit` of them, and how many the tab has. */
+export type EventsView = Omit<EventsResponse, "events"> & { events: CalendarEvent[]; total: number };
+
+/** The one place /events picks its list: the server's document and the browser's API read both come here. */
+export function eventsView(response: EventsResponse, tab: EventsTab, now: number, limit: number): EventsView {
+  const inTab = eventsForTab(response.events, tab, now);
+  return { ...response, events: inTab.slice(0, limit), total: inTab.length };
 }

@@ -1,7 +1,6 @@
 // How to join an Open event, from what the event itself provides (its location and the links in
 // its description): the page says only what the calendar says, never an RSVP nobody will answer.
-import type { CalendarEvent } from "./model";
-import { htmlToText } from "./html-text";
+import type { CalendarEvent, DescriptionLink } from "./model";
 
 export type JoinDetails = {
   /** The location is a link to join online. */
@@ -11,12 +10,10 @@ export type JoinDetails = {
   /** A place to go to. */
   place?: string;
   /** Links the organisers put in the description (sanitized: http(s) and mailto only). */
-  links: Array<{ href: string; text: string }>;
+  links: DescriptionLink[];
 };
 
-const LINK = /<a\s[^>]*?href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi;
-
-/** Reads the join details of an event whose description is sanitized HTML. */
+/** The join details of an event: its location, and its description's links other than that location. */
 export function joinDetails(event: CalendarEvent): JoinDetails {
   const details: JoinDetails = { links: [] };
   const location = event.location?.trim();
@@ -25,13 +22,6 @@ export function joinDetails(event: CalendarEvent): JoinDetails {
     else if (/^(online|virtual)\b/i.test(location)) details.onlineNote = location;
     else details.place = location;
   }
-  const seen = new Set<string>();
-  for (const [, rawHref = "", inner = ""] of (event.description ?? "").matchAll(LINK)) {
-    // The sanitizer writes attribute values with entities; the text decodes them the one shared way.
-    const href = htmlToText(rawHref);
-    if (!/^(https?:\/\/|mailto:)/i.test(href) || seen.has(href) || href === details.joinUrl) continue;
-    seen.add(href);
-    details.links.push({ href, text: htmlToText(inner) || href });
-  }
+  details.links = (event.descriptionLinks ?? []).filter((link) => link.href !== details.joinUrl);
   return details;
 }

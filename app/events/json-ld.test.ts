@@ -24,7 +24,7 @@ describe("oneEventJsonLd", () => {
       {
         id: "abc_1",
         summary: "Member Core Group Dinner",
-        description: "<p>Dinner with your facilitator.</p><ul><li>6:30 pm drinks</li></ul>",
+        descriptionText: "Dinner with your facilitator.\n\n• 6:30 pm drinks",
         location: "2 W 44th St, New York, NY",
         start: { dateTime: "2026-01-15T23:30:00Z" },
         end: { dateTime: "2026-01-16T01:30:00Z" },

@@ -1,6 +1,5 @@
 import type { CalendarEvent, EventTime } from "./model";
 import { eventTitle } from "./classify";
-import { htmlToText } from "./html-text";
 import { eventImagePath, eventPagePath } from "./links";
 import { instantOf, lastDayOf, toZonedRfc3339 } from "./time";
 
@@ -32,7 +31,7 @@ export function oneEventJsonLd(event: CalendarEvent, organizer: Organizer): obje
   const startDate = schemaDate(event.start);
   if (!event.start || !startDate) return undefined;
   const endDate = schemaEndDate(event.start, startDate, event.end);
-  const description = htmlToText(event.description);
+  const description = event.descriptionText;
   const page = `${organizer.url}${eventPagePath(event.id)}`;
   const joinUrl = event.location !== undefined && /^https?:\/\//i.test(event.location);
   // "Online (link sent after RSVP)" is not a street address: an online event whose details are on its page.

@@ -12,7 +12,7 @@ describe("googleCalendarUrl", () => {
         start: { dateTime: "2025-12-04T19:00:00-05:00" },
         end: { dateTime: "2025-12-04T21:00:00-05:00" },
         location: "NYC",
-        description: "<b>Hi</b>",
+        descriptionText: "Hi",
       },
       "Dinner",
     );

@@ -1,5 +1,4 @@
 import type { CalendarEvent, EventTime } from "./model";
-import { htmlToText } from "./html-text";
 import { EVENTS_TIME_ZONE, instantOf, parseDateOnly } from "./time";
 
 export function mapSearchUrl(location: string): string {
@@ -55,8 +54,7 @@ export function googleCalendarUrl(event: CalendarEvent, title: string): string |
   const dates = googleDates(event.start, event.end);
   if (!dates) return undefined;
   const params = new URLSearchParams({ action: "TEMPLATE", text: title, dates, ctz: EVENTS_TIME_ZONE });
-  const details = htmlToText(event.description);
-  if (details) params.set("details", details);
+  if (event.descriptionText) params.set("details", event.descriptionText);
   if (event.location) params.set("location", event.location);
   return `https://calendar.google.com/calendar/render?${params.toString()}`;
 }

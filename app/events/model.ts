@@ -7,11 +7,20 @@
  */
 export type EventTime = { dateTime: string; timeZone?: string } | { date: string };
 
-/** One event as /api/calendar/events answers it (spec §3, §7); description is sanitized HTML. */
+/** A link the organisers put in an event's description: http(s) or mailto only. */
+export type DescriptionLink = { href: string; text: string };
+
+/**
+ * One event as /api/calendar/events answers it (spec §3, §7). Its description is converted once,
+ * when the calendar is read (events/server/description.server.ts): `description` is sanitized
+ * HTML, `descriptionText` the same as plain text, `descriptionLinks` the links in it.
+ */
 export type CalendarEvent = {
   id: string;
   summary?: string;
   description?: string;
+  descriptionText?: string;
+  descriptionLinks?: DescriptionLink[];
   location?: string;
   start?: EventTime;
   end?: EventTime;

@@ -5,7 +5,7 @@ import { badgeLabel, eventTitle, eventType } from "~/events/classify";
 import { EventPage, type EventPageData } from "~/events/event-page";
 import { endInstant } from "~/events/filter";
 import { formatEventDate } from "~/events/format-date";
-import { htmlToText, summaryOf } from "~/events/html-text";
+import { summaryOf } from "~/events/summary";
 import { oneEventJsonLd } from "~/events/json-ld";
 import { eventImagePath, eventPagePath } from "~/events/links";
 import { readEventsOutcome } from "~/events/server/snapshot.server";
@@ -22,7 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs): Promise<Eve
   const event = events.find((candidate) => candidate.id === params.id);
   if (!event) throw data(null, { status: 404 });
   // The answer is stored per calendar version, which changes when an event ends (snapshot.server.ts).
-  return { event, past: endInstant(event) <= Date.now(), stale, updatedAt };
+  return { event, past: endInstant(event) <= outcome.splitAt, stale, updatedAt };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const lead = [`${badgeLabel[eventType(title)]} · ${when}`, event.location].filter(Boolean).join(" · ");
   return pageMeta({
     title,
-    description: summaryOf([`${lead}.`, htmlToText(event.description)].join(" "), 160),
+    description: summaryOf([`${lead}.`, event.descriptionText ?? ""].join(" "), 160),
     path: eventPagePath(event.id),
     matches,
     image: { path: eventImagePath(event.id), alt: `${title}: ${when}. ${site.name}.` },

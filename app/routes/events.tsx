@@ -7,7 +7,7 @@ import { events as page, site } from "~/content";
 import { CalendarEmbed } from "~/events/calendar-embed";
 import { EventList, type EventListState } from "~/events/event-list";
 import { EventTabs } from "~/events/event-tabs";
-import { eventsForTab } from "~/events/filter";
+import { eventsView } from "~/events/filter";
 import { eventJsonLd } from "~/events/json-ld";
 import type { EventsResponse } from "~/events/model";
 import { readEventsOutcome } from "~/events/server/snapshot.server";
@@ -38,20 +38,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const outcome = await readEventsOutcome(context, EVENTS_PAGE_WAIT_MS);
   // With events, the split's own instant rather than the clock: the same bytes on every server.
   const view = { tab: parseTab(search), limit: listLimit(search), now: outcome.ok ? outcome.splitAt : Date.now() };
-  if (outcome.ok) {
-    // The document carries the events it shows, not the calendar's whole window: its size stays
-    // flat however many events the calendar holds. `total` is for "Show all N".
-    const inTab = eventsForTab(outcome.response.events, view.tab, view.now);
-    return { ...view, events: { ...outcome.response, events: inTab.slice(0, view.limit) }, total: inTab.length, failed: false };
-  }
-  // The loading and error states: the answer store lets no browser or CDN keep them as the page for /events.
-  return { ...view, events: null, total: undefined, failed: !outcome.loading };
+  // The document carries the events it shows, not the calendar's whole window: its size stays
+  // flat however many events the calendar holds. The loading and error states: the answer store
+  // lets no browser or CDN keep them as the page for /events.
+  if (outcome.ok) return { ...view, list: eventsView(outcome.response, view.tab, view.now, view.limit), failed: false };
+  return { ...view, list: null, failed: !outcome.loading };
 }
 
 // In-app navigation: show the page at once and fetch the list from the API (spec §4 loading state).
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
   const search = new URL(request.url).searchParams;
-  return { tab: parseTab(search), limit: listLimit(search), now: Date.now(), events: null, total: undefined, failed: false };
+  return { tab: parseTab(search), limit: listLimit(search), now: Date.now(), list: null, failed: false };
 }
 
 // Only this page reads through TanStack Query, so only this page loads it.
@@ -65,24 +62,24 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
 }
 
 function Events({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
-  const { tab, limit, now, events, total, failed } = loaderData;
+  const { tab, limit, now, list, failed } = loaderData;
   const { siteUrl, calendar } = usePublicConfig();
   const query = useQuery<EventsResponse>({
     queryKey: EVENTS_QUERY_KEY,
     // The document's events are its view only, so they never stand in for the whole list: the
     // API is read when there are none (in-app navigation, a page served loading). A server-side
     // failure is shown as rendered; a later visit tries again.
-    enabled: !failed && events === null,
+    enabled: !failed && list === null,
   });
-  const shown = events ?? query.data;
+  const shown = list ?? (query.data ? eventsView(query.data, tab, now, limit) : null);
 
   const state: EventListState = shown
-    ? { status: "ready", data: shown, ...(events && total !== undefined ? { total } : {}) }
+    ? { status: "ready", view: shown }
     : failed || query.isError
       ? { status: "error" }
       : { status: "loading" };
   // Structured data for the upcoming events a visitor can see on the page.
-  const upcoming = shown ? eventsForTab(shown.events, "upcoming", now).slice(0, limit) : [];
+  const upcoming = shown && tab === "upcoming" ? shown.events : [];
 
   return (
     <>
@@ -95,7 +92,7 @@ function Events({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
             </h2>
             <EventTabs active={tab} />
           </div>
-          <EventList state={state} tab={tab} now={now} limit={limit} />
+          <EventList state={state} tab={tab} />
           {shown?.subscribeUrl ? (
             <a
               href={shown.subscribeUrl}

@@ -19,7 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const outcome = await readEventsOutcome(context);
   const urls = sitemapPaths.map((path) => entry(`${siteUrl}${path}`));
   if (outcome.ok) {
-    for (const event of eventsForTab(outcome.response.events, "upcoming", Date.now())) {
+    for (const event of eventsForTab(outcome.response.events, "upcoming", outcome.splitAt)) {
       urls.push(entry(`${siteUrl}${eventPagePath(event.id)}`, event.updated));
     }
   }

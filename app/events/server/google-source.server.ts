@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { CalendarEvent, EventTime } from "~/events/model";
 import { RATE_LIMIT_HOLD_OFF_MS, readJson, requestUpstream, UpstreamError, type UpstreamOptions } from "./fetch-upstream.server";
 import { urlSafeId } from "./ids.server";
-import { descriptionToHtml } from "./sanitize.server";
+import { readDescription } from "./description.server";
 import { EVENTS_TIME_ZONE, toZonedRfc3339 } from "~/events/time";
 import type { Window } from "./time.server";
 
@@ -242,8 +242,7 @@ export function fromGoogleEvent(item: GoogleEvent): CalendarEvent | undefined {
   const event: CalendarEvent = { id: urlSafeId(item.id) };
   const summary = item.summary?.trim();
   if (summary) event.summary = summary;
-  const description = descriptionToHtml(item.description);
-  if (description) event.description = description;
+  Object.assign(event, readDescription(item.description));
   const location = item.location?.trim();
   if (location) event.location = location;
   if (start) event.start = start;

@@ -1,5 +1,6 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
+import { readDescription } from "./description.server";
 import { eventToIcs, icsFileName } from "./ics-download.server";
 import { foldLines } from "./ics-text.server";
 
@@ -12,7 +13,9 @@ describe("eventToIcs", () => {
         id: "abc_123",
         summary: "Dinner; drinks, and talk",
         location: "Room 1, 2 W 44th St",
-        description: `<b>Bring</b> a friend<br>Line two <a href="https://a.example">link</a><script>x()</script>` + " long".repeat(30),
+        ...readDescription(
+          `<b>Bring</b> a friend<br>Line two <a href="https://a.example">link</a><script>x()</script>` + " long".repeat(30),
+        ),
         start: { dateTime: "2026-03-12T19:00:00-04:00", timeZone: "America/New_York" },
         end: { dateTime: "2026-03-12T20:30:00-04:00" },
       },

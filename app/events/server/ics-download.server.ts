@@ -4,7 +4,6 @@
 import ICAL from "ical.js";
 import type { CalendarEvent, EventTime } from "~/events/model";
 import { instantOf } from "~/events/time";
-import { htmlToText } from "~/events/html-text";
 import { foldLines } from "./ics-text.server";
 
 function toIcalTime(time: EventTime): ICAL.Time {
@@ -42,8 +41,7 @@ export function eventToIcs(event: CalendarEvent, options: { uidDomain: string; s
   }
   vevent.addPropertyWithValue("summary", event.summary ?? "Untitled Event");
   if (event.location) vevent.addPropertyWithValue("location", event.location);
-  const description = htmlToText(event.description);
-  if (description) vevent.addPropertyWithValue("description", description);
+  if (event.descriptionText) vevent.addPropertyWithValue("description", event.descriptionText);
   calendar.addSubcomponent(vevent);
   return foldLines(calendar.toString()) + "\r\n";
 }

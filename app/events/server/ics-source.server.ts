@@ -7,7 +7,7 @@ import type { CalendarEvent, EventTime } from "~/events/model";
 import { requestUpstream, UpstreamError, type UpstreamOptions } from "./fetch-upstream.server";
 import { occurrenceId } from "./ids.server";
 import { cleanIcsText, looksLikeICalendar, RAW_FORM_PARAMETER, RAW_START_PROPERTY, unfold, type Unreadable } from "./ics-text.server";
-import { descriptionToHtml } from "./sanitize.server";
+import { readDescription, type DescriptionForms } from "./description.server";
 import { EVENTS_TIME_ZONE, isTimeZone, toZonedRfc3339, wallTimeToInstant } from "~/events/time";
 import { startInstant, type Window } from "./time.server";
 import { endInstant } from "~/events/filter";
@@ -107,24 +107,26 @@ function isCancelled(component: ICAL.Component): boolean {
   return text(component, "status")?.toUpperCase() === "CANCELLED";
 }
 
-// Sanitizing is the costliest step per occurrence: a series' description is sanitized once.
-const descriptions = new WeakMap<ICAL.Component, string | undefined>();
+// Sanitizing is the costliest step per occurrence: a series' description is converted once.
+const descriptions = new WeakMap<ICAL.Component, DescriptionForms>();
 
 /** X-ALT-DESC;FMTTYPE=text/html (Outlook, some exporters) is preferred to the plain DESCRIPTION. */
-function description(component: ICAL.Component): string | undefined {
-  if (descriptions.has(component)) return descriptions.get(component);
-  const html = sanitizedDescription(component);
-  descriptions.set(component, html);
-  return html;
+function description(component: ICAL.Component): DescriptionForms {
+  let forms = descriptions.get(component);
+  if (!forms) {
+    forms = readDescription(rawDescription(component));
+    descriptions.set(component, forms);
+  }
+  return forms;
 }
 
-function sanitizedDescription(component: ICAL.Component): string | undefined {
+function rawDescription(component: ICAL.Component): string | undefined {
   const alt = component.getAllProperties("x-alt-desc").find((p) => String(p.getParameter("fmttype") ?? "").toLowerCase() === "text/html");
   const html = alt?.getFirstValue();
   // ical.js keeps an X- property's value as written; Outlook and the sample feed write it as TEXT
   // (commas, semicolons and newlines escaped), so it is decoded as TEXT.
-  if (typeof html === "string" && html.trim()) return descriptionToHtml(ICAL.design.icalendar.value.text!.fromICAL(html));
-  return descriptionToHtml(text(component, "description"));
+  if (typeof html === "string" && html.trim()) return ICAL.design.icalendar.value.text!.fromICAL(html);
+  return text(component, "description");
 }
 
 /** One time of a series (an occurrence, EXDATE, RDATE or RECURRENCE-ID) with the TZID it was written with. */
@@ -195,8 +197,8 @@ function toCalendarEvent(o: Occurrence): CalendarEvent {
   const event: CalendarEvent = { id: occurrenceId(o.uid, o.key) };
   const summary = pick("summary");
   if (summary) event.summary = summary;
-  const html = description(o.component) ?? (o.master ? description(o.master) : undefined);
-  if (html) event.description = html;
+  const own = description(o.component);
+  Object.assign(event, own.description || !o.master ? own : description(o.master));
   const location = pick("location");
   if (location) event.location = location;
   event.start = o.start;

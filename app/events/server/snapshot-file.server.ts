@@ -2,7 +2,7 @@
 // outage still has events to show. Written atomically (a temporary file, fsync, rename: two
 // instances sharing the file never leave half of one), validated when read: a file that is
 // corrupt, of another format or of another calendar is ignored with one warning, never a crash.
-// The file is our own, like the build: its descriptions are the sanitized HTML we wrote.
+// The file is our own, like the build: its descriptions are the forms we converted them to.
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -12,7 +12,7 @@ import type { CalendarEvent } from "~/events/model";
 import type { EventsLog, Snapshot } from "./cache.server";
 
 /** Bumped when the shape below changes: an older file is then ignored, not misread. */
-export const SNAPSHOT_FORMAT = 1;
+export const SNAPSHOT_FORMAT = 2;
 /** A read is at most 25,000 events of bounded size; anything bigger is not ours. */
 export const MAX_SNAPSHOT_BYTES = 32 * 1024 * 1024;
 
@@ -21,6 +21,8 @@ const eventSchema = z.object({
   id: z.string().min(1),
   summary: z.string().optional(),
   description: z.string().optional(),
+  descriptionText: z.string().optional(),
+  descriptionLinks: z.array(z.object({ href: z.string(), text: z.string() })).optional(),
   location: z.string().optional(),
   start: timeSchema.optional(),
   end: timeSchema.optional(),

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { readDescription, readHtml } from "./description.server";
+
+describe("readHtml: the text of sanitized HTML", () => {
+  it.each([
+    ["<b>Bold</b> and <i>italic</i>", "Bold and italic"],
+    ["Line one<br>Line two<br />Three", "Line one\nLine two\nThree"],
+    ["<ul><li>One</li><li>Two</li></ul>", "• One\n• Two"],
+    ["Fish &amp; chips &lt;3 &#39;x&#x27; caf&eacute;", "Fish & chips <3 'x' café"],
+    // The JSON-LD used to run these together ("facilitator.• 6:30 pm") where the .ics had a new line.
+    [
+      "<p>Dinner with your facilitator.</p><ul><li>6:30 pm drinks</li><li>7:00 pm dinner</li></ul>",
+      "Dinner with your facilitator.\n\n• 6:30 pm drinks\n• 7:00 pm dinner",
+    ],
+    ["Dinner with your facilitator.<ul><li>6:30 pm</li></ul>", "Dinner with your facilitator.\n• 6:30 pm"],
+    ["<p>a</p>\n\n<p>b   c\n d</p>", "a\n\nb c d"],
+    ['<a href="https://a.example/?q=&gt;x">link</a> after', "link after"],
+    ["One<br><br><br><br>Two", "One\n\nTwo"],
+    ["a&nbsp;b", "a b"],
+    ["", ""],
+  ])("%j → %j", (html, text) => {
+    expect(readHtml(html).text).toBe(text);
+  });
+});
+
+describe("readDescription: a calendar's description in every form", () => {
+  it("is nothing for no description or only spaces", () => {
+    expect(readDescription(undefined)).toEqual({});
+    expect(readDescription("  \n ")).toEqual({});
+  });
+
+  it("sanitizes HTML and reads its text and links from the sanitized copy", () => {
+    const forms = readDescription(
+      '<b>Agenda</b><br><ul><li>Talk &amp; Q&amp;A</li><li>Drinks</li></ul><script>x()</script>See <a href="https://a.example" onclick="x()">site</a>',
+    );
+    expect(forms.description).not.toMatch(/script|onclick/);
+    expect(forms.descriptionText).toBe("Agenda\n\n• Talk & Q&A\n• Drinks\n\nSee site");
+    expect(forms.descriptionLinks).toEqual([{ href: "https://a.example", text: "site" }]);
+  });
+
+  it("lists each link once, with its text, and only http(s) and mailto ones", () => {
+    const forms = readDescription(
+      '<p>RSVP at <a href="https://example.org/rsvp?a=1&amp;b=2">our <b>form</b></a>, ' +
+        'again <a href="https://example.org/rsvp?a=1&amp;b=2">here</a>, or <a href="mailto:hi@example.org">mail</a>; ' +
+        '<a href="javascript:alert(1)">not a link</a> <a href="https://x.example/"> </a></p>',
+    );
+    expect(forms.descriptionLinks).toEqual([
+      { href: "https://example.org/rsvp?a=1&b=2", text: "our form" },
+      { href: "mailto:hi@example.org", text: "mail" },
+      { href: "https://x.example/", text: "https://x.example/" },
+    ]);
+  });
+
+  it("keeps plain text as it reads, line breaks included, with no links", () => {
+    const forms = readDescription("Bring a friend & a laptop.\r\nhttps://example.org <not a tag");
+    expect(forms.description).toBe("Bring a friend &amp; a laptop.<br>https://example.org &lt;not a tag");
+    expect(forms.descriptionText).toBe("Bring a friend & a laptop.\nhttps://example.org <not a tag");
+    expect(forms.descriptionLinks).toBeUndefined();
+  });
+
+  it("keeps awkward text whole: right-to-left, CJK, emoji, long words", () => {
+    const raw = "<p>اجتماع المؤسسين 🚀</p><p>創業者の夕食会 Donaudampfschifffahrtsgesellschaftskapitänswitwe</p>";
+    expect(readDescription(raw).descriptionText).toBe(
+      "اجتماع المؤسسين 🚀\n\n創業者の夕食会 Donaudampfschifffahrtsgesellschaftskapitänswitwe",
+    );
+  });
+});
