@@ -12,7 +12,7 @@ export function SiteHeader() {
   return (
     // An opaque header: a backdrop-filter blur over the scrolling page cost about 60 ms of main-thread
     // time per load on a throttled phone (issue 22), for a difference no one sees on this paper colour.
-    <header className="site-header sticky top-0 z-40 border-b border-ink/10 bg-paper">
+    <header className="sticky top-0 z-40 border-b border-ink/10 bg-paper">
       {/* Below lg (phones and upright tablets, to 1023 px) the links live in the drawer: the full
           navigation with Apply and Login needs about 960 px at its compact lg size, and more at xl. */}
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
