@@ -14,10 +14,19 @@ export const FOCUS_NOTIFICATIONS_FLAG = "__focusNotifications";
 
 /** Runs in the browser as an inline script; self-contained, so it is serialised with toString(). */
 export function startOnFirstInteraction(): void {
-  const kinds = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "wheel", "click"];
+  // A press, tap or key starts the scripts at once; a pointer or wheel moving, or the focus moving,
+  // only after a pause (1 s): a visitor who rests the pointer on a link and clicks it is leaving,
+  // and the next page, loaded ahead by the speculation rules, must not wait behind ours.
+  const active = ["pointerdown", "touchstart", "keydown", "click"];
+  const passive = ["pointermove", "focusin", "wheel"];
+  const kinds = [...active, ...passive];
   const options = { capture: true, passive: true };
+  const PAUSE_MS = 1000;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let leaving = false;
   const start = () => {
-    for (const kind of kinds) window.removeEventListener(kind, start, options);
+    clearTimeout(timer);
+    for (const kind of kinds) window.removeEventListener(kind, onEvent, options);
     for (const inert of document.querySelectorAll<HTMLScriptElement>("script[data-deferred-module]")) {
       const script = document.createElement("script");
       script.type = "module";
@@ -26,7 +35,28 @@ export function startOnFirstInteraction(): void {
       inert.replaceWith(script);
     }
   };
-  for (const kind of kinds) window.addEventListener(kind, start, options);
+  /** A press on (or Enter in) a link to another page in this tab: the browser follows it, no script needed. */
+  const follows = (event: Event) => {
+    if (event.type === "keydown" && (event as KeyboardEvent).key !== "Enter") return false;
+    const link = (event.target as Element | null)?.closest?.("a[href]");
+    if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute("download")) return false;
+    return !link.getAttribute("href")?.startsWith("#");
+  };
+  function onEvent(event: Event) {
+    if (active.includes(event.type)) {
+      leaving = follows(event);
+      if (!leaving) return start();
+      clearTimeout(timer);
+      timer = undefined;
+    } else if (!leaving && timer === undefined) {
+      timer = setTimeout(start, PAUSE_MS);
+    }
+  }
+  for (const kind of kinds) window.addEventListener(kind, onEvent, options);
+  // Back from the back/forward cache after following a link: interactions start the scripts again.
+  window.addEventListener("pageshow", () => {
+    leaving = false;
+  });
   // A page that still has to fetch what it shows (the events list, loading) starts at once.
   if (document.querySelector("[data-start-scripts]")) start();
 
