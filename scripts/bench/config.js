@@ -16,6 +16,8 @@ export const DEFAULT_ROUTES = ["/", "/apply", "/about", "/contact", "/events", "
  * @property {boolean} weight Whether to weigh /events for a small and a 3,000-event calendar.
  * @property {boolean} calendar Whether to run the calendar's production situations (calendar.js).
  * @property {boolean} cards Whether to time the first request of every event's share card (share-cards.js).
+ * @property {boolean} navigation Whether to time clicks from page to page (navigation.js).
+ * @property {boolean} anchor Whether to run Lighthouse on the static anchor beside ours (navigation.js).
  * @property {number} durationSeconds Seconds per load.
  * @property {number} connections Load client connections.
  */
@@ -32,6 +34,8 @@ function positiveInteger(value, fallback, name) {
   return number;
 }
 
+const SKIPPABLE = ["lighthouse", "serving", "weight", "calendar", "cards", "navigation", "anchor"];
+
 /** @param {NodeJS.ProcessEnv} env */
 export function readConfig(env) {
   const skip = new Set(
@@ -41,8 +45,7 @@ export function readConfig(env) {
       .filter(Boolean),
   );
   for (const part of skip) {
-    if (!["lighthouse", "serving", "weight", "calendar", "cards"].includes(part))
-      throw new Error(`BENCH_SKIP takes "lighthouse", "serving", "weight", "calendar" and/or "cards" (got "${part}").`);
+    if (!SKIPPABLE.includes(part)) throw new Error(`BENCH_SKIP takes ${SKIPPABLE.map((name) => `"${name}"`).join(", ")} (got "${part}").`);
   }
   const routes = env.BENCH_ROUTES
     ? env.BENCH_ROUTES.split(",")
@@ -61,6 +64,8 @@ export function readConfig(env) {
     weight: !skip.has("weight"),
     calendar: !skip.has("calendar"),
     cards: !skip.has("cards"),
+    navigation: !skip.has("navigation"),
+    anchor: !skip.has("anchor") && !skip.has("lighthouse"),
     durationSeconds: positiveInteger(env.BENCH_DURATION, 10, "BENCH_DURATION"),
     connections: positiveInteger(env.BENCH_CONNECTIONS, 50, "BENCH_CONNECTIONS"),
   };

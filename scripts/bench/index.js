@@ -14,7 +14,10 @@
 //   BENCH_RUNS=1               Lighthouse runs per route; medians are reported (default 3)
 //   BENCH_SKIP=lighthouse      or serving, weight (/events bytes, events-weight.js), calendar (outages,
 //                              restarts, two instances, refreshes: calendar.js) or cards (share cards'
-//                              first requests, share-cards.js), comma-separated: skip that part
+//                              first requests, share-cards.js), navigation (clicks from page to page, DevTools
+//                              and Xvfb: navigation.js) or anchor (Lighthouse on the static anchor beside ours),
+//                              comma-separated: skip that part
+//   STATIC_ANCHOR_DIR=/path     the static anchor (default ../shared/anchors/static-limit beside the checkout)
 //   BENCH_DURATION=3           seconds per load (default 10)
 //   BENCH_CONNECTIONS=20       load client connections (default 50)
 //   CHROME_PATH=/path/chrome   Chromium to use (default /usr/bin/chromium)
@@ -33,6 +36,15 @@ import { runServing } from "./serving.js";
 import { eventsWeightTable, measureEventsWeight } from "./events-weight.js";
 import { calendarChecks, calendarTable, runCalendar } from "./calendar.js";
 import { measureShareCards, shareCardChecks, shareCardsTable } from "./share-cards.js";
+import {
+  anchorChecks,
+  anchorDir,
+  measureCdpTrips,
+  measureXvfbTrips,
+  navigationChecks,
+  navigationTable,
+  startStaticAnchor,
+} from "./navigation.js";
 import { evaluate } from "./targets.js";
 
 /** @param {string} path */
@@ -63,6 +75,10 @@ async function main() {
   let routes = [];
   /** @type {Record<string, number>} */
   let blocked = {};
+  /** @type {import("./lighthouse.js").RouteResult[]} */
+  let anchorRoutes = [];
+  /** @type {string | undefined} */
+  let anchorSkipped;
   if (config.lighthouse) {
     const guard = await startOfflineGuard();
     try {
@@ -75,6 +91,26 @@ async function main() {
         runs: config.runs,
         lhrDir: join(runDir, "lighthouse"),
       });
+      // The static anchor in the same run, so both meet the same load on the machine.
+      if (config.anchor) {
+        const anchor = await startStaticAnchor(anchorDir(process.env));
+        if ("skipped" in anchor) anchorSkipped = anchor.skipped;
+        else {
+          try {
+            anchorRoutes = await runLighthouse({
+              origin: anchor.origin,
+              chromePath: CHROME_PATH,
+              extraChromeFlags: guard.chromeFlags,
+              blockedSoFar: guard.blocked,
+              routes: ["/", "/about"],
+              runs: config.runs,
+              lhrDir: join(runDir, "lighthouse-anchor"),
+            });
+          } finally {
+            await anchor.stop();
+          }
+        }
+      }
     } finally {
       blocked = guard.blocked();
       await guard.stop();
@@ -95,6 +131,14 @@ async function main() {
       durationSeconds: config.durationSeconds,
     });
   }
+  /** @type {import("./navigation.js").TripResult[]} */
+  let trips = [];
+  /** @type {Awaited<ReturnType<typeof measureXvfbTrips>> | undefined} */
+  let xvfbTrips;
+  if (config.navigation) {
+    trips = await measureCdpTrips({ origin: server.origin, runs: config.runs });
+    xvfbTrips = await measureXvfbTrips({ origin: server.origin, runs: config.runs });
+  }
   await server.stop();
 
   // Servers of their own, one per calendar.
@@ -102,7 +146,13 @@ async function main() {
   const calendar = config.calendar ? await runCalendar({ logDir: runDir }) : undefined;
   const cards = config.cards ? await measureShareCards({ logDir: runDir }) : undefined;
 
-  const checks = [...evaluate(routes, serving), ...(calendar ? calendarChecks(calendar) : []), ...(cards ? shareCardChecks(cards) : [])];
+  const checks = [
+    ...evaluate(routes, serving),
+    ...anchorChecks(routes, anchorRoutes),
+    ...(config.navigation ? navigationChecks(trips, xvfbTrips) : []),
+    ...(calendar ? calendarChecks(calendar) : []),
+    ...(cards ? shareCardChecks(cards) : []),
+  ];
   const externalRequests = [...new Set(routes.flatMap((route) => route.runs.flatMap((run) => run.externalRequests)))];
   const environment = {
     node: process.version,
@@ -121,6 +171,26 @@ async function main() {
   if (config.lighthouse) {
     output.push("", "### Lighthouse", "", lighthouseTable(routes, config.runs));
     output.push("", ...blockedNotes(routes, externalRequests));
+    if (anchorRoutes.length > 0) {
+      output.push("", "### Lighthouse on the static anchor (same run)", "", lighthouseTable(anchorRoutes, config.runs), "");
+      output.push(
+        ...anchorChecks(routes, anchorRoutes).map(
+          (check) => `- ${check.pass ? "PASS" : "FAIL"} ${check.scope}: ${check.metric}: ${check.shown} (target ${check.target})`,
+        ),
+      );
+    } else if (config.anchor) output.push("", `Static anchor skipped: ${anchorSkipped ?? "not run"}.`);
+  }
+  if (config.navigation) {
+    output.push(
+      "",
+      "### Navigation (click to display)",
+      "",
+      navigationTable(trips, xvfbTrips),
+      "",
+      "DevTools rows: Lighthouse's throttled phone (150 ms RTT, 1.6 Mbps, CPU 4x), pointer on the link for 300 ms, then a click; " +
+        "Chromium never prerenders under DevTools. Xvfb rows: headful Chromium without DevTools, xdotool's pointer, ffmpeg's frames, not throttled.",
+    );
+    if (xvfbTrips && "skipped" in xvfbTrips) output.push("", `Xvfb trips skipped: ${xvfbTrips.skipped}.`);
   }
   if (serving) {
     output.push(
@@ -187,6 +257,8 @@ async function main() {
       eventsWeight: weight ?? null,
       calendar: calendar ?? null,
       shareCards: cards ?? null,
+      anchorLighthouse: Object.fromEntries(anchorRoutes.map((route) => [route.route, route.median])),
+      navigation: config.navigation ? { devtools: trips, xvfb: xvfbTrips ?? null } : null,
       blockedByGuard: blocked,
       externalRequests,
     },

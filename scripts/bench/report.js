@@ -12,7 +12,7 @@ import { LIGHTHOUSE_ROWS, servingChecks } from "./targets.js";
  * @param {string[]} header
  * @param {string[][]} rows
  */
-function table(header, rows) {
+export function table(header, rows) {
   const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => (row[column] ?? "").length)));
   /** @param {string[]} cells */
   const line = (cells) => `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(" | ")} |`;

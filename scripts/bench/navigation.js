@@ -1,0 +1,698 @@
+// @ts-check
+/* global window, document, location, performance, requestAnimationFrame, MutationObserver -- functions run in the page by page.evaluate */
+// How fast the next page appears after a click (issue 22), measured two ways:
+//
+// - Through the DevTools protocol (playwright-core), on Lighthouse's throttled phone (150 ms round
+//   trip, 1.6 Mbps down, CPU slowed 4x): three trips, each from a fresh page (no script yet) and
+//   from a settled one (React hydrated). The pointer rests on the link for 300 ms, as a finger or
+//   mouse does, then clicks; the time is from the click to the next page's first paint (a document)
+//   or to the frame after its heading appears (an in-app navigation). Under DevTools Chromium never
+//   prerenders (PrerenderingDisabledByDevTools), so a document is at best prefetched here. No request
+//   is intercepted: interception cancels speculative loads.
+// - Without DevTools: headful Chromium under Xvfb, driven by xdotool as a person would, and filmed
+//   by ffmpeg (x11grab). A loopback proxy in front of the server sees the speculative request
+//   (Sec-Purpose: prefetch;prerender) and whether the click asked for the document again. Not
+//   throttled: nothing but DevTools can slow Chromium down.
+//
+// And the static anchor's Lighthouse (a hand-written, zero-script copy of / and /about served by
+// nginx, ../shared/anchors/static-limit, or STATIC_ANCHOR_DIR) is run beside ours by index.js.
+//
+// Run alone with `node scripts/bench/navigation.js` (after `npm run build`), or as part of `npm run bench`.
+import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { chromium } from "playwright-core";
+import WebSocket from "ws";
+import { CHROME_PATH, CHROMIUM_FLAGS } from "../chromium.js";
+import { onCleanup, stopChildOnCleanup } from "./cleanup.js";
+import { freePort, rawGet, waitForHttp } from "./http.js";
+import { startOfflineGuard } from "./offline-guard.js";
+import { table } from "./report.js";
+import { ensureBuild, startProductionServer } from "./server.js";
+import { median } from "./stats.js";
+
+/** Lighthouse's mobile profile (its "simulated" figures, applied for real here). */
+export const PHONE_THROTTLING = { latencyMs: 150, downloadKbps: 1638.4, uploadKbps: 750, cpuSlowdown: 4 };
+const HOVER_MS = 300;
+const VIEWPORT = { width: 1280, height: 800 };
+/** Issue 22's target: each trip's median click-to-display through DevTools. */
+export const CDP_TARGET_MS = 200;
+/** Issue 22's target without DevTools: prerendered, and the screen changes within this. */
+export const XVFB_TARGET_MS = 100;
+
+/**
+ * A trip: from a page, the link a visitor clicks (found in the page), and what shows they arrived.
+ * @typedef {object} Trip
+ * @property {string} name
+ * @property {string} from
+ * @property {string} link A CSS selector for the link (its first match).
+ */
+
+/** @type {Trip[]} */
+export const TRIPS = [
+  { name: "/ → /about (header link)", from: "/", link: 'header nav[aria-label="Main"] a[href="/about"]' },
+  { name: "/about → /events", from: "/about", link: 'header nav[aria-label="Main"] a[href="/events"]' },
+  { name: "/events → an event's page", from: "/events", link: 'main article a[href^="/events/"]' },
+];
+
+/**
+ * @typedef {"prerendered" | "prefetched" | "document" | "in-app" | "failed"} ServedAs
+ * @typedef {{ ms: number | null, servedAs: ServedAs, error?: string }} TripRun
+ * @typedef {{ trip: string, state: "fresh" | "settled", runs: TripRun[], medianMs: number | null }} TripResult
+ */
+
+/**
+ * Runs in the page before the click: notes the frame after the heading of `to` appears, if the
+ * navigation happens in this document (React Router's in-app navigation).
+ * @param {string} to
+ */
+function watchInApp(to) {
+  const state = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (window));
+  state.__benchSameDocument = true;
+  const before = document.querySelector("h1")?.textContent ?? "";
+  const observer = new MutationObserver(() => {
+    const heading = document.querySelector("h1")?.textContent ?? "";
+    if (location.pathname !== to || heading === before || heading === "") return;
+    observer.disconnect();
+    // The frame that shows it: the next one after the one whose update includes the change.
+    requestAnimationFrame(() => requestAnimationFrame(() => (state.__benchShownAt = performance.timeOrigin + performance.now())));
+  });
+  observer.observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+/** Runs in the page after the click: when it was shown (wall clock, ms) and how it came. */
+async function arrival() {
+  const state = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (window));
+  const until = async (/** @type {() => unknown} */ ready) => {
+    for (let i = 0; i < 500 && !ready(); i++) await new Promise((r) => setTimeout(r, 20));
+  };
+  if (state.__benchSameDocument) {
+    await until(() => state.__benchShownAt);
+    return { shownAt: /** @type {number | undefined} */ (state.__benchShownAt) ?? null, servedAs: "in-app" };
+  }
+  const navigation = /** @type {PerformanceNavigationTiming & { activationStart?: number, deliveryType?: string }} */ (
+    performance.getEntriesByType("navigation")[0]
+  );
+  const paint = () => performance.getEntriesByType("paint").find((entry) => entry.name === "first-paint");
+  await until(paint);
+  const activation = navigation.activationStart ?? 0;
+  const servedAs = activation > 0 ? "prerendered" : navigation.deliveryType === "navigational-prefetch" ? "prefetched" : "document";
+  // A prerendered page was painted before the click: it shows at activation.
+  const shownAt = activation > 0 ? activation : (paint()?.startTime ?? null);
+  return { shownAt: shownAt === null ? null : performance.timeOrigin + shownAt, servedAs };
+}
+
+/**
+ * One trip through DevTools in a fresh browser context, throttled.
+ * @param {import("playwright-core").Browser} browser
+ * @param {string} origin
+ * @param {Trip} trip
+ * @param {"fresh" | "settled"} state
+ * @returns {Promise<TripRun>}
+ */
+async function tripOnce(browser, origin, trip, state) {
+  const context = await browser.newContext({ viewport: VIEWPORT, serviceWorkers: "block" });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: PHONE_THROTTLING.latencyMs,
+      downloadThroughput: (PHONE_THROTTLING.downloadKbps * 1024) / 8,
+      uploadThroughput: (PHONE_THROTTLING.uploadKbps * 1024) / 8,
+    });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: PHONE_THROTTLING.cpuSlowdown });
+    await page.goto(`${origin}${trip.from}`, { waitUntil: "load", timeout: 60_000 });
+    if (state === "settled") {
+      await page.mouse.move(1, 1);
+      await page.mouse.move(2, 2);
+      await page.waitForFunction(
+        () => Object.keys(document.getElementById("main") ?? {}).some((key) => key.startsWith("__reactFiber$")),
+        null,
+        {
+          timeout: 60_000,
+        },
+      );
+      await page.waitForLoadState("networkidle", { timeout: 60_000 });
+    }
+    const link = page.locator(trip.link).locator("visible=true").first();
+    const to = new URL(/** @type {string} */ (await link.getAttribute("href")), origin).pathname;
+    await page.evaluate(watchInApp, to);
+    const box = await link.boundingBox();
+    if (!box) throw new Error(`${trip.link} is not on screen`);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
+    await sleep(HOVER_MS);
+    const clickedAt = Date.now();
+    await page.mouse.down();
+    await page.mouse.up();
+    await page.waitForURL((url) => url.pathname === to, { timeout: 60_000 });
+    await page.waitForFunction(() => document.readyState !== "loading" && document.querySelector("h1"), null, { timeout: 60_000 });
+    const { shownAt, servedAs } = await page.evaluate(arrival);
+    return { ms: shownAt === null ? null : Math.max(0, Math.round(shownAt - clickedAt)), servedAs: /** @type {ServedAs} */ (servedAs) };
+  } catch (error) {
+    return { ms: null, servedAs: "failed", error: error instanceof Error ? error.message.split("\n")[0] : String(error) };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Every trip, fresh and settled, `runs` times each, through DevTools.
+ * @param {{ origin: string, runs: number }} options
+ * @returns {Promise<TripResult[]>}
+ */
+export async function measureCdpTrips({ origin, runs }) {
+  const guard = await startOfflineGuard();
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: [...CHROMIUM_FLAGS, ...guard.chromeFlags] });
+  const stop = onCleanup(() => browser.close());
+  /** @type {TripResult[]} */
+  const results = [];
+  try {
+    for (const trip of TRIPS) {
+      for (const state of /** @type {const} */ (["fresh", "settled"])) {
+        /** @type {TripRun[]} */
+        const tripRuns = [];
+        for (let run = 0; run < runs; run++) {
+          const result = await tripOnce(browser, origin, trip, state);
+          console.log(`navigation (DevTools) ${trip.name}, ${state}, run ${run + 1}/${runs}: ${describeRun(result)}`);
+          tripRuns.push(result);
+        }
+        results.push({ trip: trip.name, state, runs: tripRuns, medianMs: medianOf(tripRuns) });
+      }
+    }
+  } finally {
+    await stop();
+    await guard.stop();
+  }
+  return results;
+}
+
+/** @param {TripRun} run */
+const describeRun = (run) => (run.ms === null ? `failed (${run.error ?? run.servedAs})` : `${run.ms} ms, ${run.servedAs}`);
+
+/** @param {number[]} values */
+const roundedMedian = (values) => Math.round(/** @type {number} */ (median(values)));
+
+/** @param {TripRun[]} runs */
+function medianOf(runs) {
+  const values = runs.flatMap((run) => (run.ms === null ? [] : [run.ms]));
+  return values.length === runs.length && values.length > 0 ? roundedMedian(values) : null;
+}
+
+/** The tools the Xvfb measurement needs (Debian: xvfb, xdotool, ffmpeg); the first missing one, if any. */
+function missingTool() {
+  for (const tool of ["Xvfb", "xdotool", "ffmpeg"]) {
+    if (spawnSync("sh", ["-c", `command -v ${tool}`]).status !== 0) return tool;
+  }
+  return undefined;
+}
+
+/**
+ * A loopback proxy in front of the server that notes each document request and its Sec-Purpose.
+ * @param {string} origin
+ */
+async function startWitness(origin) {
+  /** @type {{ path: string, purpose: string }[]} */
+  const seen = [];
+  const target = new URL(origin);
+  const server = http.createServer((req, res) => {
+    if ((req.headers.accept ?? "").includes("text/html"))
+      seen.push({ path: req.url ?? "", purpose: String(req.headers["sec-purpose"] ?? "") });
+    const upstream = http.request(
+      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
+        answer.pipe(res);
+      },
+    );
+    upstream.on("error", () => res.destroy());
+    req.pipe(upstream);
+  });
+  const port = await freePort();
+  await new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(undefined)));
+  const stop = onCleanup(() => new Promise((resolve) => server.close(() => resolve(undefined))));
+  return { origin: `http://127.0.0.1:${port}`, seen, stop };
+}
+
+/**
+ * @typedef {{ trip: string, variant: string, floor: boolean, runs: { ms: number | null, servedAs: string }[], medianMs: number | null }} XvfbResult
+ */
+
+/** A two-page site with nothing in it: the floor of the Xvfb measurement on this machine. */
+const TINY_PAGES = {
+  "/": '<h1>A tiny page</h1><p><a href="/b" style="font-size:2rem">To the other tiny page</a></p>',
+  "/b": '<h1>The other tiny page</h1><div style="height:400px;background:#14213d"></div>',
+};
+const TINY_TRIP = { name: "tiny page → tiny page (the floor)", from: "/", link: 'a[href="/b"]' };
+
+/** Serves the tiny site, with moderate prerender rules like ours. */
+async function startTinySite() {
+  const rules = JSON.stringify({ prerender: [{ source: "document", where: { href_matches: "/*" }, eagerness: "moderate" }] });
+  const server = http.createServer((req, res) => {
+    const body = TINY_PAGES[/** @type {keyof typeof TINY_PAGES} */ (req.url ?? "")];
+    if (!body) return res.writeHead(404).end();
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+    res.end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>tiny</title><script type="speculationrules">${rules}</script></head><body>${body}</body></html>`,
+    );
+  });
+  const port = await freePort();
+  await new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(undefined)));
+  const stop = onCleanup(() => new Promise((resolve) => server.close(() => resolve(undefined))));
+  return { origin: `http://127.0.0.1:${port}`, stop };
+}
+
+/**
+ * The trips `/` → `/about` and `/events` → an event's page without DevTools: headful Chromium
+ * under Xvfb, xdotool's pointer, ffmpeg's frames; with motion (our view transition) and with
+ * reduced motion (none), and a tiny two-page site the same way, for the measurement's floor.
+ * @param {{ origin: string, runs: number }} options
+ * @returns {Promise<{ results: XvfbResult[] } | { skipped: string }>}
+ */
+export async function measureXvfbTrips({ origin, runs }) {
+  const missing = missingTool();
+  if (missing) return { skipped: `${missing} not found (apt-get install xvfb xdotool ffmpeg)` };
+  const display = await startXvfb();
+  const tiny = await startTinySite();
+  const witnesses = { ours: await startWitness(origin), tiny: await startWitness(tiny.origin) };
+  const plan = [
+    ...[TRIPS[0], TRIPS[2]].flatMap((trip) => [
+      { trip: /** @type {Trip} */ (trip), witness: witnesses.ours, variant: "motion", flags: [], floor: false },
+      {
+        trip: /** @type {Trip} */ (trip),
+        witness: witnesses.ours,
+        variant: "reduced motion",
+        flags: ["--force-prefers-reduced-motion"],
+        floor: false,
+      },
+    ]),
+    { trip: TINY_TRIP, witness: witnesses.tiny, variant: "motion", flags: [], floor: true },
+  ];
+  /** @type {XvfbResult[]} */
+  const results = [];
+  try {
+    for (const { trip, witness, variant, flags, floor } of plan) {
+      /** @type {{ ms: number | null, servedAs: string }[]} */
+      const tripRuns = [];
+      for (let run = 0; run < runs; run++) {
+        const result = await xvfbTripOnce(display, witness, trip, flags);
+        console.log(
+          `navigation (Xvfb, no DevTools) ${trip.name}, ${variant}, run ${run + 1}/${runs}: ${result.ms ?? "?"} ms, ${result.servedAs}`,
+        );
+        tripRuns.push(result);
+      }
+      const values = tripRuns.flatMap((run) => (run.ms === null ? [] : [run.ms]));
+      results.push({
+        trip: trip.name,
+        variant,
+        floor,
+        runs: tripRuns,
+        medianMs: values.length === runs ? roundedMedian(values) : null,
+      });
+    }
+  } finally {
+    await witnesses.ours.stop();
+    await witnesses.tiny.stop();
+    await tiny.stop();
+    await display.stop();
+  }
+  return { results };
+}
+
+/** @typedef {{ x: number, y: number, width: number, height: number }} Region */
+
+/** The screen under the header, where any two of our pages differ. */
+const CHANGING_REGION = { x: 0, y: 64, width: VIEWPORT.width, height: 300 };
+
+/** Starts Xvfb on a free display number. */
+async function startXvfb() {
+  for (let number = 90; number < 130; number++) {
+    if (existsSync(`/tmp/.X11-unix/X${number}`) || existsSync(`/tmp/.X${number}-lock`)) continue;
+    const child = spawn("Xvfb", [`:${number}`, "-screen", "0", `${VIEWPORT.width}x${VIEWPORT.height}x24`, "-nolisten", "tcp"], {
+      stdio: "ignore",
+    });
+    const { stop } = stopChildOnCleanup(child, 2_000);
+    for (let i = 0; i < 100 && !existsSync(`/tmp/.X11-unix/X${number}`); i++) {
+      if (child.exitCode !== null) break;
+      await sleep(50);
+    }
+    if (existsSync(`/tmp/.X11-unix/X${number}`)) return { name: `:${number}`, stop };
+    await stop();
+  }
+  throw new Error("no free X display for Xvfb");
+}
+
+/**
+ * @param {{ name: string }} display
+ * @param {Awaited<ReturnType<typeof startWitness>>} witness
+ * @param {Trip} trip
+ * @param {string[]} flags
+ * @returns {Promise<{ ms: number | null, servedAs: string }>}
+ */
+async function xvfbTripOnce(display, witness, trip, flags) {
+  const env = { ...process.env, DISPLAY: display.name };
+  const profile = mkdtempSync(join(tmpdir(), "bench-xvfb-"));
+  const browser = spawn(
+    CHROME_PATH,
+    [
+      ...CHROMIUM_FLAGS.filter((flag) => flag !== "--disable-gpu"),
+      "--disable-gpu",
+      `--user-data-dir=${profile}`,
+      "--kiosk",
+      `--window-size=${VIEWPORT.width},${VIEWPORT.height}`,
+      "--window-position=0,0",
+      "--disable-features=Translate",
+      "--password-store=basic",
+      // No "unsupported command-line flag" bar above the page: the link positions are the page's own.
+      "--test-type",
+      ...flags,
+      // No client connects before the click (a DevTools session stops prerendering): afterwards
+      // the page's own navigation timing says whether it was prerendered.
+      "--remote-debugging-port=0",
+      `${witness.origin}${trip.from}`,
+    ],
+    { env, stdio: "ignore" },
+  );
+  const { stop } = stopChildOnCleanup(browser, 3_000);
+  try {
+    // The page, its stylesheet and images: wait until the browser has asked for nothing new for a while.
+    await quietRequests(witness, trip.from);
+    witness.seen.length = 0;
+    const at = await linkPlace(profile, trip);
+    const xdotool = (/** @type {string[]} */ args) => spawnSync("xdotool", args, { env });
+    xdotool(["mousemove", String(at.x), String(at.y)]);
+    await sleep(HOVER_MS);
+    const recording = startRecording(display, CHANGING_REGION);
+    await recording.started;
+    const before = await recording.firstFrame;
+    const clickedAt = Date.now();
+    xdotool(["click", "1"]);
+    const changedAt = await recording.changeFrom(before, 5_000);
+    await recording.stop();
+    const servedAs = await servedAsAfterwards(profile, at.to);
+    return { ms: changedAt === null ? null : Math.max(0, Math.round(changedAt - clickedAt)), servedAs };
+  } finally {
+    await stop();
+    // Chromium's helper processes may still be writing in it for a moment after the browser exits.
+    for (let i = 0; i < 50 && existsSync(join(profile, "SingletonLock")); i++) await sleep(100);
+    rmSync(profile, { recursive: true, force: true, maxRetries: 20, retryDelay: 200 });
+  }
+}
+
+/**
+ * Evaluates an expression in the browser's page at `pathname` through one short DevTools session
+ * (raw CDP over a WebSocket: a client that stays attached would stop the browser prerendering).
+ * @param {string} profile The browser's user data directory (its DevToolsActivePort file).
+ * @param {string} pathname
+ * @param {string} expression
+ * @returns {Promise<unknown>}
+ */
+async function evaluateInPage(profile, pathname, expression) {
+  const [port] = readFileSync(join(profile, "DevToolsActivePort"), "utf8").split("\n");
+  const targets = /** @type {{ type: string, url: string, webSocketDebuggerUrl: string }[]} */ (
+    JSON.parse((await rawGet(`http://127.0.0.1:${port}/json/list`)).body.toString())
+  );
+  const target = targets.find(
+    (candidate) => candidate.type === "page" && URL.canParse(candidate.url) && new URL(candidate.url).pathname === pathname,
+  );
+  if (!target) return undefined;
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  try {
+    await once(socket, "open");
+    socket.send(JSON.stringify({ id: 1, method: "Runtime.evaluate", params: { expression, returnByValue: true, awaitPromise: true } }));
+    for (;;) {
+      const [data] = await once(socket, "message");
+      const message = JSON.parse(String(data));
+      if (message.id === 1) return message.result?.result?.value;
+    }
+  } finally {
+    socket.close();
+    await once(socket, "close");
+  }
+}
+
+/**
+ * Where the trip's link is on screen, and where it goes.
+ * @param {string} profile
+ * @param {Trip} trip
+ * @returns {Promise<{ x: number, y: number, to: string }>}
+ */
+async function linkPlace(profile, trip) {
+  const place = await evaluateInPage(
+    profile,
+    trip.from,
+    `(() => {
+      const link = [...document.querySelectorAll(${JSON.stringify(trip.link)})].find((candidate) => candidate.getClientRects().length > 0);
+      if (!link) return null;
+      const box = link.getBoundingClientRect();
+      return { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2), to: new URL(link.href).pathname };
+    })()`,
+  );
+  if (!place) throw new Error(`${trip.link} is not on screen`);
+  return /** @type {{ x: number, y: number, to: string }} */ (place);
+}
+
+/**
+ * How the page on screen came, read once it is shown.
+ * @param {string} profile
+ * @param {string} to The path the click went to.
+ */
+async function servedAsAfterwards(profile, to) {
+  const servedAs = await evaluateInPage(
+    profile,
+    to,
+    `(() => {
+      const navigation = performance.getEntriesByType("navigation")[0];
+      if ((navigation.activationStart ?? 0) > 0) return "prerendered";
+      return navigation.deliveryType === "navigational-prefetch" ? "prefetched" : "document";
+    })()`,
+  );
+  return typeof servedAs === "string" ? servedAs : "not arrived";
+}
+
+/**
+ * Waits until the page's requests have come and 1.5 s passed with none new.
+ * @param {Awaited<ReturnType<typeof startWitness>>} witness
+ * @param {string} path
+ */
+async function quietRequests(witness, path) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline && !witness.seen.some((request) => request.path === path)) await sleep(50);
+  await sleep(1_500);
+}
+
+/**
+ * Films a region of the screen with ffmpeg (x11grab, up to 100 frames/s), and
+ * reports each frame's time and a hash of its pixels.
+ * @param {{ name: string }} display
+ * @param {Region} region
+ */
+function startRecording(display, region) {
+  const ffmpeg = spawn(
+    "ffmpeg",
+    [
+      "-loglevel",
+      "error",
+      "-f",
+      "x11grab",
+      "-framerate",
+      "100",
+      "-video_size",
+      `${region.width}x${region.height}`,
+      "-i",
+      `${display.name}+${region.x},${region.y}`,
+      "-fps_mode",
+      "passthrough",
+      "-f",
+      "rawvideo",
+      "-pix_fmt",
+      "gray",
+      "-",
+    ],
+    { stdio: ["ignore", "pipe", "ignore"] },
+  );
+  const { stop } = stopChildOnCleanup(ffmpeg, 1_000);
+  const frameBytes = region.width * region.height;
+  /** @type {{ at: number, hash: string }[]} */
+  const frames = [];
+  let pending = Buffer.alloc(0);
+  /** @type {(() => void)[]} */
+  const waiting = [];
+  ffmpeg.stdout.on("data", (/** @type {Buffer} */ chunk) => {
+    pending = Buffer.concat([pending, chunk]);
+    while (pending.length >= frameBytes) {
+      const frame = pending.subarray(0, frameBytes);
+      pending = pending.subarray(frameBytes);
+      // The time it reached us; grabbing and piping add a few ms, the same for every frame.
+      frames.push({ at: Date.now(), hash: createHash("sha1").update(frame).digest("hex") });
+      for (const wake of waiting.splice(0)) wake();
+    }
+  });
+  const nextFrame = () => new Promise((resolve) => waiting.push(() => resolve(undefined)));
+  const started = nextFrame();
+  return {
+    started,
+    firstFrame: started.then(() => /** @type {{ at: number, hash: string }} */ (frames.at(-1)).hash),
+    /** The time of the first frame whose pixels differ from `hash`, or null after `timeoutMs`. */
+    async changeFrom(/** @type {string} */ hash, /** @type {number} */ timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      let index = frames.length;
+      while (Date.now() < deadline) {
+        for (; index < frames.length; index++) {
+          const frame = /** @type {{ at: number, hash: string }} */ (frames[index]);
+          if (frame.hash !== hash) return frame.at;
+        }
+        await Promise.race([nextFrame(), sleep(100)]);
+      }
+      return null;
+    },
+    stop,
+  };
+}
+
+/**
+ * The static anchor (issue 22): a folder with serve.sh (nginx) and site/. STATIC_ANCHOR_DIR, or
+ * ../shared/anchors/static-limit beside the checkout.
+ * @param {NodeJS.ProcessEnv} env
+ */
+export function anchorDir(env) {
+  return resolve(
+    env.STATIC_ANCHOR_DIR ?? join(fileURLToPath(new URL("../..", import.meta.url)), "..", "shared", "anchors", "static-limit"),
+  );
+}
+
+/**
+ * Starts the anchor's nginx on a free loopback port, or says why it cannot.
+ * @param {string} dir
+ * @returns {Promise<{ origin: string, stop: () => Promise<void> } | { skipped: string }>}
+ */
+export async function startStaticAnchor(dir) {
+  if (!existsSync(join(dir, "serve.sh"))) return { skipped: `no static anchor at ${dir} (set STATIC_ANCHOR_DIR)` };
+  if (spawnSync("sh", ["-c", "command -v nginx"]).status !== 0) return { skipped: "nginx not found (apt-get install nginx-light)" };
+  const port = await freePort();
+  const child = spawn("bash", [join(dir, "serve.sh")], { env: { ...process.env, PORT: String(port) }, stdio: "ignore" });
+  const { stop } = stopChildOnCleanup(child, 3_000);
+  const origin = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${origin}/`, { timeoutMs: 15_000, isAlive: () => child.exitCode === null });
+  } catch (error) {
+    await stop();
+    return { skipped: `the static anchor's nginx did not start (${error instanceof Error ? error.message : String(error)})` };
+  }
+  return { origin, stop };
+}
+
+/**
+ * The report's table: each trip's median against its target, and how each run was served.
+ * @param {TripResult[]} cdp
+ * @param {Awaited<ReturnType<typeof measureXvfbTrips>> | undefined} xvfb
+ */
+export function navigationTable(cdp, xvfb) {
+  const rows = cdp.map((result) => [
+    `${result.trip}, ${result.state === "fresh" ? "fresh page" : "settled (hydrated)"}`,
+    "DevTools, throttled",
+    result.medianMs === null ? "failed" : `${result.medianMs} ms`,
+    `< ${CDP_TARGET_MS} ms`,
+    result.medianMs !== null && result.medianMs < CDP_TARGET_MS ? "PASS" : "FAIL",
+    result.runs.map(describeRun).join("; "),
+  ]);
+  if (xvfb && "results" in xvfb) {
+    for (const result of xvfb.results) {
+      const prerendered = result.runs.every((run) => run.servedAs === "prerendered");
+      rows.push([
+        `${result.trip}, ${result.variant}`,
+        "Xvfb + xdotool, no DevTools",
+        result.medianMs === null ? "failed" : `${result.medianMs} ms`,
+        result.floor ? "(the floor)" : `prerendered, < ${XVFB_TARGET_MS} ms`,
+        result.floor ? "" : prerendered && result.medianMs !== null && result.medianMs < XVFB_TARGET_MS ? "PASS" : "FAIL",
+        result.runs.map((run) => `${run.ms ?? "?"} ms, ${run.servedAs}`).join("; "),
+      ]);
+    }
+  }
+  return table(["Trip", "Measured with", "Median click-to-display", "Target", "", "Runs"], rows);
+}
+
+/**
+ * Checks for the summary line.
+ * @param {TripResult[]} cdp
+ * @param {Awaited<ReturnType<typeof measureXvfbTrips>> | undefined} xvfb
+ */
+export function navigationChecks(cdp, xvfb) {
+  /** @type {import("./targets.js").Check[]} */
+  const checks = cdp.map((result) => ({
+    scope: `navigation ${result.trip} (${result.state})`,
+    metric: "median click-to-display, DevTools, throttled",
+    value: result.medianMs,
+    shown: result.medianMs === null ? "failed" : `${result.medianMs} ms`,
+    target: `< ${CDP_TARGET_MS} ms`,
+    pass: result.medianMs !== null && result.medianMs < CDP_TARGET_MS,
+  }));
+  if (xvfb && "results" in xvfb) {
+    for (const result of xvfb.results.filter((candidate) => !candidate.floor)) {
+      const prerendered = result.runs.every((run) => run.servedAs === "prerendered");
+      checks.push({
+        scope: `navigation ${result.trip} (Xvfb, ${result.variant})`,
+        metric: "prerendered; median click-to-screen-change",
+        value: result.medianMs,
+        shown: `${prerendered ? "prerendered" : "not always prerendered"}, ${result.medianMs ?? "failed"} ms`,
+        target: `prerendered, < ${XVFB_TARGET_MS} ms`,
+        pass: prerendered && result.medianMs !== null && result.medianMs < XVFB_TARGET_MS,
+      });
+    }
+  }
+  return checks;
+}
+
+/** Issue 22: each route's median TBT within this factor of the static anchor's, in the same run. */
+export const ANCHOR_TBT_FACTOR = 1.5;
+
+/**
+ * Each of our routes' median Total Blocking Time against the anchor's: / and /about against their
+ * own copies, every other route against the anchor's higher median of the two.
+ * @param {import("./lighthouse.js").RouteResult[]} ours
+ * @param {import("./lighthouse.js").RouteResult[]} anchor
+ * @returns {import("./targets.js").Check[]}
+ */
+export function anchorChecks(ours, anchor) {
+  const anchorTbt = new Map(anchor.flatMap((route) => (route.median.tbtMs === null ? [] : [[route.route, route.median.tbtMs]])));
+  if (anchorTbt.size === 0) return [];
+  const highest = Math.max(...anchorTbt.values());
+  return ours.flatMap((route) => {
+    const value = route.median.tbtMs;
+    if (value === null) return [];
+    const reference = anchorTbt.get(route.route) ?? highest;
+    const limit = reference * ANCHOR_TBT_FACTOR;
+    return [
+      {
+        scope: route.route,
+        metric: "Total Blocking Time against the static anchor",
+        value,
+        shown: `${Math.round(value)} ms`,
+        target: `≤ ${ANCHOR_TBT_FACTOR}× the anchor's ${Math.round(reference)} ms = ${Math.round(limit)} ms`,
+        pass: value <= limit,
+      },
+    ];
+  });
+}
+
+// Alone: `node scripts/bench/navigation.js` (BENCH_RUNS runs per trip, default 3).
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  ensureBuild();
+  const runs = Number(process.env.BENCH_RUNS ?? 3);
+  const server = await startProductionServer({ logFile: join(tmpdir(), "bench-navigation-server.log") });
+  try {
+    const cdp = process.env.BENCH_SKIP?.includes("cdp") ? [] : await measureCdpTrips({ origin: server.origin, runs });
+    const xvfb = process.env.BENCH_SKIP?.includes("xvfb") ? undefined : await measureXvfbTrips({ origin: server.origin, runs });
+    console.log(`\n${navigationTable(cdp, xvfb)}`);
+    if (xvfb && "skipped" in xvfb) console.log(`\nXvfb trips skipped: ${xvfb.skipped}`);
+  } finally {
+    await server.stop();
+  }
+}
