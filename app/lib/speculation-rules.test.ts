@@ -17,13 +17,16 @@ function matches(path: string): boolean {
 }
 
 describe("speculation rules", () => {
-  it("prerender and prefetch our pages on intent, from document links", () => {
+  it("prefetch our pages when the pointer reaches a link, prerender them when it rests there", () => {
     const parsed = JSON.parse(speculationRulesJson) as typeof speculationRules;
     expect(Object.keys(parsed).sort()).toEqual(["prefetch", "prerender"]);
-    for (const rule of [...parsed.prerender, ...parsed.prefetch]) {
+    for (const [rule, eagerness] of [
+      ...parsed.prerender.map((rule) => [rule, "moderate"] as const),
+      ...parsed.prefetch.map((rule) => [rule, "eager"] as const),
+    ]) {
       expect(rule).toEqual({
         source: "document",
-        eagerness: "moderate",
+        eagerness,
         where: { and: [{ href_matches: [...speculatedPaths] }, { not: { selector_matches: NOT_SPECULATED_SELECTOR } }] },
       });
     }
