@@ -64,7 +64,7 @@ export const TRIPS = [
 /**
  * @typedef {"prerendered" | "prefetched" | "document" | "in-app" | "failed"} ServedAs
  * @typedef {{ ms: number | null, servedAs: ServedAs, error?: string }} TripRun
- * @typedef {{ trip: string, state: "fresh" | "settled", runs: TripRun[], medianMs: number | null }} TripResult
+ * @typedef {{ trip: string, state: "fresh" | "settled", runs: TripRun[], medianMs: number | null, floor?: boolean }} TripResult
  */
 
 /**
@@ -172,23 +172,30 @@ export async function measureCdpTrips({ origin, runs }) {
   const guard = await startOfflineGuard();
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: [...CHROMIUM_FLAGS, ...guard.chromeFlags] });
   const stop = onCleanup(() => browser.close());
+  const tiny = await startTinySite();
+  const plan = [
+    ...TRIPS.flatMap((trip) => [
+      { trip, origin, state: /** @type {const} */ ("fresh"), floor: false },
+      { trip, origin, state: /** @type {const} */ ("settled"), floor: false },
+    ]),
+    { trip: TINY_TRIP, origin: tiny.origin, state: /** @type {const} */ ("fresh"), floor: true },
+  ];
   /** @type {TripResult[]} */
   const results = [];
   try {
-    for (const trip of TRIPS) {
-      for (const state of /** @type {const} */ (["fresh", "settled"])) {
-        /** @type {TripRun[]} */
-        const tripRuns = [];
-        for (let run = 0; run < runs; run++) {
-          const result = await tripOnce(browser, origin, trip, state);
-          console.log(`navigation (DevTools) ${trip.name}, ${state}, run ${run + 1}/${runs}: ${describeRun(result)}`);
-          tripRuns.push(result);
-        }
-        results.push({ trip: trip.name, state, runs: tripRuns, medianMs: medianOf(tripRuns) });
+    for (const { trip, origin: site, state, floor } of plan) {
+      /** @type {TripRun[]} */
+      const tripRuns = [];
+      for (let run = 0; run < runs; run++) {
+        const result = await tripOnce(browser, site, trip, state);
+        console.log(`navigation (DevTools) ${trip.name}, ${state}, run ${run + 1}/${runs}: ${describeRun(result)}`);
+        tripRuns.push(result);
       }
+      results.push({ trip: trip.name, state, runs: tripRuns, medianMs: medianOf(tripRuns), floor });
     }
   } finally {
     await stop();
+    await tiny.stop();
     await guard.stop();
   }
   return results;
@@ -599,8 +606,8 @@ export function navigationTable(cdp, xvfb) {
     `${result.trip}, ${result.state === "fresh" ? "fresh page" : "settled (hydrated)"}`,
     "DevTools, throttled",
     result.medianMs === null ? "failed" : `${result.medianMs} ms`,
-    `< ${CDP_TARGET_MS} ms`,
-    result.medianMs !== null && result.medianMs < CDP_TARGET_MS ? "PASS" : "FAIL",
+    result.floor ? "(the floor)" : `< ${CDP_TARGET_MS} ms`,
+    result.floor ? "" : result.medianMs !== null && result.medianMs < CDP_TARGET_MS ? "PASS" : "FAIL",
     result.runs.map(describeRun).join("; "),
   ]);
   if (xvfb && "results" in xvfb) {
@@ -626,14 +633,16 @@ export function navigationTable(cdp, xvfb) {
  */
 export function navigationChecks(cdp, xvfb) {
   /** @type {import("./targets.js").Check[]} */
-  const checks = cdp.map((result) => ({
-    scope: `navigation ${result.trip} (${result.state})`,
-    metric: "median click-to-display, DevTools, throttled",
-    value: result.medianMs,
-    shown: result.medianMs === null ? "failed" : `${result.medianMs} ms`,
-    target: `< ${CDP_TARGET_MS} ms`,
-    pass: result.medianMs !== null && result.medianMs < CDP_TARGET_MS,
-  }));
+  const checks = cdp
+    .filter((result) => !result.floor)
+    .map((result) => ({
+      scope: `navigation ${result.trip} (${result.state})`,
+      metric: "median click-to-display, DevTools, throttled",
+      value: result.medianMs,
+      shown: result.medianMs === null ? "failed" : `${result.medianMs} ms`,
+      target: `< ${CDP_TARGET_MS} ms`,
+      pass: result.medianMs !== null && result.medianMs < CDP_TARGET_MS,
+    }));
   if (xvfb && "results" in xvfb) {
     for (const result of xvfb.results.filter((candidate) => !candidate.floor)) {
       const prerendered = result.runs.every((run) => run.servedAs === "prerendered");
