@@ -64,7 +64,7 @@ export const TRIPS = [
 /**
  * @typedef {"prerendered" | "prefetched" | "document" | "in-app" | "failed"} ServedAs
  * @typedef {{ ms: number | null, servedAs: ServedAs, error?: string }} TripRun
- * @typedef {{ trip: string, state: "fresh" | "settled", runs: TripRun[], medianMs: number | null, floor?: boolean }} TripResult
+ * @typedef {{ trip: string, state: "fresh" | "settled", runs: TripRun[], medianMs: number | null, floor?: boolean, reducedMotion?: boolean }} TripResult
  */
 
 /**
@@ -114,10 +114,15 @@ async function arrival() {
  * @param {string} origin
  * @param {Trip} trip
  * @param {"fresh" | "settled"} state
+ * @param {boolean} [reducedMotion] The visitor asks for less motion (no view transition).
  * @returns {Promise<TripRun>}
  */
-async function tripOnce(browser, origin, trip, state) {
-  const context = await browser.newContext({ viewport: VIEWPORT, serviceWorkers: "block" });
+async function tripOnce(browser, origin, trip, state, reducedMotion = false) {
+  const context = await browser.newContext({
+    viewport: VIEWPORT,
+    serviceWorkers: "block",
+    reducedMotion: reducedMotion ? "reduce" : "no-preference",
+  });
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -175,23 +180,27 @@ export async function measureCdpTrips({ origin, runs }) {
   const tiny = await startTinySite();
   const plan = [
     ...TRIPS.flatMap((trip) => [
-      { trip, origin, state: /** @type {const} */ ("fresh"), floor: false },
-      { trip, origin, state: /** @type {const} */ ("settled"), floor: false },
+      { trip, origin, state: /** @type {const} */ ("fresh"), floor: false, reducedMotion: false },
+      { trip, origin, state: /** @type {const} */ ("settled"), floor: false, reducedMotion: false },
+      // The same without the view transition, to show what it costs.
+      { trip, origin, state: /** @type {const} */ ("fresh"), floor: false, reducedMotion: true },
     ]),
-    { trip: TINY_TRIP, origin: tiny.origin, state: /** @type {const} */ ("fresh"), floor: true },
+    { trip: TINY_TRIP, origin: tiny.origin, state: /** @type {const} */ ("fresh"), floor: true, reducedMotion: false },
   ];
   /** @type {TripResult[]} */
   const results = [];
   try {
-    for (const { trip, origin: site, state, floor } of plan) {
+    for (const { trip, origin: site, state, floor, reducedMotion } of plan) {
       /** @type {TripRun[]} */
       const tripRuns = [];
       for (let run = 0; run < runs; run++) {
-        const result = await tripOnce(browser, site, trip, state);
-        console.log(`navigation (DevTools) ${trip.name}, ${state}, run ${run + 1}/${runs}: ${describeRun(result)}`);
+        const result = await tripOnce(browser, site, trip, state, reducedMotion);
+        console.log(
+          `navigation (DevTools) ${trip.name}, ${state}${reducedMotion ? ", reduced motion" : ""}, run ${run + 1}/${runs}: ${describeRun(result)}`,
+        );
         tripRuns.push(result);
       }
-      results.push({ trip: trip.name, state, runs: tripRuns, medianMs: medianOf(tripRuns), floor });
+      results.push({ trip: trip.name, state, runs: tripRuns, medianMs: medianOf(tripRuns), floor, reducedMotion });
     }
   } finally {
     await stop();
@@ -603,7 +612,7 @@ export async function startStaticAnchor(dir) {
  */
 export function navigationTable(cdp, xvfb) {
   const rows = cdp.map((result) => [
-    `${result.trip}, ${result.state === "fresh" ? "fresh page" : "settled (hydrated)"}`,
+    `${result.trip}, ${result.state === "fresh" ? "fresh page" : "settled (hydrated)"}${result.reducedMotion ? ", reduced motion" : ""}`,
     "DevTools, throttled",
     result.medianMs === null ? "failed" : `${result.medianMs} ms`,
     result.floor ? "(the floor)" : `< ${CDP_TARGET_MS} ms`,
@@ -636,7 +645,7 @@ export function navigationChecks(cdp, xvfb) {
   const checks = cdp
     .filter((result) => !result.floor)
     .map((result) => ({
-      scope: `navigation ${result.trip} (${result.state})`,
+      scope: `navigation ${result.trip} (${result.state}${result.reducedMotion ? ", reduced motion" : ""})`,
       metric: "median click-to-display, DevTools, throttled",
       value: result.medianMs,
       shown: result.medianMs === null ? "failed" : `${result.medianMs} ms`,
