@@ -95,3 +95,27 @@ test.describe("hydration waits for a visitor", () => {
     });
   });
 });
+
+test.describe("the page being left stays quiet", () => {
+  test.use({ viewport: PHONE, hasTouch: true });
+
+  test("a tap on a link to another page starts no script on either page; a tap elsewhere starts them", async ({ page }) => {
+    // Asked for, not only finished: the navigation would cancel a script the old page started.
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto("/");
+    await waitForQuietNetwork(page);
+    await page.getByRole("contentinfo").getByRole("link", { name: "About Us", exact: true }).tap();
+    await expect(page).toHaveURL(/\/about$/);
+    await waitForQuietNetwork(page);
+    await pageIdle(page);
+    expect(scripts).toEqual([]);
+    expect(await page.evaluate(isHydrated)).toBe(false);
+
+    await page.getByRole("heading", { level: 1 }).tap();
+    await page.waitForFunction(isHydrated);
+    expect(scripts.length).toBeGreaterThan(0);
+  });
+});
