@@ -302,7 +302,9 @@ async function startWitness(origin, { withoutRules = false } = {}) {
             .toString("utf8")
             .replace(/<script type="speculationrules">[^<]*<\/script>/, ""),
         );
-        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, "content-length": body.length, etag: undefined });
+        // Other bytes than the stored answer's: not its ETag.
+        const kept = Object.entries(answer.headers).filter(([name]) => name !== "etag");
+        res.writeHead(answer.statusCode ?? 502, { ...Object.fromEntries(kept), "content-length": body.length });
         res.end(body);
       });
     });
