@@ -477,9 +477,7 @@ async function xvfbTripOnce(display, witness, trip, flags) {
     return { ms: changedAt === null ? null : Math.max(0, Math.round(changedAt - clickedAt)), servedAs };
   } finally {
     await stop();
-    // Chromium's helper processes may still be writing in it for a moment after the browser exits.
-    for (let i = 0; i < 50 && existsSync(join(profile, "SingletonLock")); i++) await sleep(100);
-    rmSync(profile, { recursive: true, force: true, maxRetries: 20, retryDelay: 200 });
+    await removeProfile(profile);
   }
 }
 
@@ -513,6 +511,23 @@ async function evaluateInPage(profile, pathname, expression) {
     socket.close();
     await once(socket, "close");
   }
+}
+
+/**
+ * Removes a browser's user data directory. Chromium's helper processes may still write in it for a
+ * moment after the browser exits: it is tried again for 5 s, then once more when the bench ends.
+ * @param {string} profile
+ */
+async function removeProfile(profile) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      rmSync(profile, { recursive: true, force: true });
+      return;
+    } catch {
+      await sleep(100);
+    }
+  }
+  onCleanup(() => rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }));
 }
 
 /**
