@@ -21,7 +21,7 @@
 import { accessSync, constants } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
-import { cleanupAll, handleSignals } from "./cleanup.js";
+import "./cleanup.js";
 import { CHROME_PATH } from "../chromium.js";
 import { readConfig } from "./config.js";
 import { runLighthouse } from "./lighthouse.js";
@@ -129,7 +129,7 @@ async function main() {
       "",
       servingTable(serving),
       "",
-      `${serving.client}, ${config.connections} connections for ${config.durationSeconds} s per load, one load at a time. ` +
+      `autocannon, ${config.connections} connections for ${config.durationSeconds} s per load, one load at a time. ` +
         "Floods send a new URL with every request. Visitors: page loads (document, then stylesheet and icon) one after another while the flood on / runs.",
     );
   }
@@ -197,12 +197,9 @@ async function main() {
   console.log(output.join("\n"));
 }
 
-handleSignals();
 try {
   await main();
-  await cleanupAll();
 } catch (error) {
   console.error(`\nbench: cannot run: ${error instanceof Error ? error.message : String(error)}`);
-  await cleanupAll();
   process.exit(1);
 }

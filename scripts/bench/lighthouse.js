@@ -8,7 +8,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { flaggedAudits, mergeFlagged, notFoundByDesign, scoreWithout } from "./audits.js";
 import { CHROMIUM_FLAGS } from "../chromium.js";
-import { onCleanup } from "./cleanup.js";
+import { killOnExit } from "./cleanup.js";
 import { isLoopbackHost } from "./http.js";
 import { median } from "./stats.js";
 
@@ -243,25 +243,14 @@ export async function runLighthouse({ origin, chromePath, extraChromeFlags, bloc
  * @returns {Promise<{ lhr?: LighthouseResult, error?: string }>}
  */
 async function runOnce(url, chromePath, extraChromeFlags) {
-  // chrome-launcher's own SIGINT handler would exit before our cleanup; cleanup.js kills it.
+  // chrome-launcher's own SIGINT handler would exit at once; cleanup.js kills Chromium on exit instead.
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: [...CHROME_FLAGS, ...extraChromeFlags],
     handleSIGINT: false,
     logLevel: "silent",
   });
-  const stop = onCleanup(
-    () => chrome.kill(),
-    () => {
-      if (chrome.pid) {
-        try {
-          process.kill(chrome.pid, "SIGKILL");
-        } catch {
-          // Already gone.
-        }
-      }
-    },
-  );
+  const forget = killOnExit(chrome.kill);
   try {
     // No config: Lighthouse's default, i.e. mobile form factor with simulated throttling.
     // ignoreStatusCode: the 404 route must be measured too; every run records its status.
@@ -271,6 +260,7 @@ async function runOnce(url, chromePath, extraChromeFlags) {
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
   } finally {
-    await stop();
+    chrome.kill();
+    forget();
   }
 }

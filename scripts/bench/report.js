@@ -65,7 +65,7 @@ export function lighthouseTable(routes, runs) {
 
 /** @param {ServingResult} serving */
 export function servingTable(serving) {
-  const load = (/** @type {string} */ name, /** @type {import("./load-client.js").LoadFigures} */ figures, /** @type {string} */ ratio) => [
+  const load = (/** @type {string} */ name, /** @type {import("./serving.js").LoadFigures} */ figures, /** @type {string} */ ratio) => [
     name,
     String(figures.requestsPerSecond),
     ratio,
@@ -85,8 +85,8 @@ export function servingTable(serving) {
     checks.map((check) => [`${check.scope}: ${check.metric}`, check.shown, check.target, verdict(check.pass)]),
   );
   const capped = serving.clientCapped
-    ? `The cached / rate reached ${Math.round((100 * serving.cached.requestsPerSecond) / serving.ceiling.requestsPerSecond)}% of the bare server's with the same client: the client (${serving.client}) may be what capped it.`
-    : `The same client drove a bare server ${(serving.ceiling.requestsPerSecond / Math.max(1, serving.cached.requestsPerSecond)).toFixed(1)}× faster than production's cached /, so the server, not the client (${serving.client}), is the limit measured.`;
+    ? `The cached / rate reached ${Math.round((100 * serving.cached.requestsPerSecond) / serving.ceiling.requestsPerSecond)}% of the bare server's with the same client: the client (autocannon) may be what capped it.`
+    : `The same client drove a bare server ${(serving.ceiling.requestsPerSecond / Math.max(1, serving.cached.requestsPerSecond)).toFixed(1)}× faster than production's cached /, so the server, not the client (autocannon), is the limit measured.`;
   return [loads, "", capped, "", verdicts].join("\n");
 }
 
