@@ -11,8 +11,13 @@ import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { join } from "node:path";
 import { stopChildOnCleanup } from "./cleanup.js";
 import { rawGet } from "./http.js";
+import { servingTable } from "./report.js";
+import { startProductionServer } from "./server.js";
+import { percentile } from "./stats.js";
+import { servingChecks } from "./targets.js";
 
 /**
  * @typedef {"fixed" | "random-query" | "random-path"} Pattern
@@ -179,10 +184,8 @@ async function visitorLoads(origin, durationMs) {
     notOk += [page, ...files].filter((answer) => answer.status !== 200).length;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  times.sort((a, b) => a - b);
-  /** @param {number} q */
-  const at = (q) => Math.round((times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0) * 10) / 10;
-  return { loads: times.length, p50Ms: at(0.5), p95Ms: at(0.95), maxMs: at(1), notOk };
+  const at = (/** @type {number} */ p) => Math.round(percentile(times, p) * 10) / 10;
+  return { loads: times.length, p50Ms: at(50), p95Ms: at(95), maxMs: at(100), notOk };
 }
 
 /** @param {string} origin @returns {Promise<CachingFigures>} */
@@ -265,3 +268,30 @@ export async function runServing({ origin, pid, connections, durationSeconds }) 
     clientCapped: cached.requestsPerSecond >= 0.9 * ceiling.requestsPerSecond,
   };
 }
+
+/** @type {import("./report.js").Section} */
+export const section = {
+  name: "serving",
+  title: "Serving",
+  async run({ config, logDir }) {
+    const server = await startProductionServer({ logFile: join(logDir, "serving-server.log") });
+    console.log(`serving: production server at ${server.origin} (log: ${server.logFile})`);
+    /** @type {ServingResult} */
+    let serving;
+    try {
+      serving = await runServing({ ...config, origin: server.origin, pid: server.pid });
+    } finally {
+      await server.stop();
+    }
+    return {
+      lines: [
+        servingTable(serving),
+        "",
+        `autocannon, ${config.connections} connections for ${config.durationSeconds} s per load, one load at a time. ` +
+          "Floods send a new URL with every request. Visitors: page loads (document, then stylesheet and icon) one after another while the flood on / runs.",
+      ],
+      checks: servingChecks(serving),
+      record: serving,
+    };
+  },
+};
