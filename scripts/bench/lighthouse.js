@@ -98,12 +98,11 @@ function networkRequests(lhr) {
  */
 export function pageFigures(lhr) {
   const requests = networkRequests(lhr);
-  /** @param {(resourceType: unknown) => boolean} match */
-  const bytes = (match) =>
-    requests.reduce(
-      (sum, request) => sum + (match(request.resourceType) && typeof request.transferSize === "number" ? request.transferSize : 0),
-      0,
-    );
+  // Lighthouse's own sums of the network log, by resource type.
+  const summary = /** @type {{ items?: Array<{ resourceType: string, requestCount: number, transferSize: number }> } | undefined} */ (
+    lhr.audits["resource-summary"]?.details
+  );
+  const of = (/** @type {string} */ type) => summary?.items?.find((item) => item.resourceType === type) ?? null;
   const document =
     requests.find((request) => request.resourceType === "Document" && request.url === lhr.mainDocumentUrl) ??
     requests.find((request) => request.resourceType === "Document");
@@ -121,10 +120,10 @@ export function pageFigures(lhr) {
     lcpMs: numeric(lhr, "largest-contentful-paint"),
     tbtMs: numeric(lhr, "total-blocking-time"),
     cls: numeric(lhr, "cumulative-layout-shift"),
-    totalBytes: bytes(() => true),
-    jsBytes: bytes((type) => type === "Script"),
-    cssBytes: bytes((type) => type === "Stylesheet"),
-    requests: requests.length,
+    totalBytes: of("total")?.transferSize ?? null,
+    jsBytes: of("script")?.transferSize ?? null,
+    cssBytes: of("stylesheet")?.transferSize ?? null,
+    requests: of("total")?.requestCount ?? null,
     cpuIndex: lhr.environment.benchmarkIndex ?? null,
   };
 }

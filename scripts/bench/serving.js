@@ -132,17 +132,11 @@ async function startBareServer(origin) {
     if (!["connection", "keep-alive", "transfer-encoding", "date"].includes(name.toLowerCase()))
       headers.push(name, /** @type {string} */ (captured.rawHeaders[index + 1]));
   }
-  const replay = {
-    path: "*",
-    status: captured.status,
-    statusMessage: captured.statusMessage,
-    headers,
-    chunked: false,
-    bodyBase64: captured.body.toString("base64"),
-  };
+  /** @type {import("./bare-server.js").Replay} */
+  const replay = { status: captured.status, statusMessage: captured.statusMessage, headers, bodyBase64: captured.body.toString("base64") };
   const child = fork(fileURLToPath(new URL("./bare-server.js", import.meta.url)), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const { exited, stop } = stopChildOnCleanup(child, 3_000);
-  child.send({ replays: [replay] });
+  child.send(replay);
   const [message] = await Promise.race([
     once(child, "message"),
     exited.then(() => {
