@@ -1,6 +1,6 @@
 // @ts-check
-// What Lighthouse flags on a page: every scored audit below 1 (plus the security audits it only
-// reports as informative), with its offending items boiled down to one readable line each.
+// What Lighthouse flags on a page: every scored audit below 1, plus the security audits it only
+// reports as informative. Their offending items are in Lighthouse's own HTML report of the run.
 
 /** @typedef {import("lighthouse").Result} LighthouseResult */
 
@@ -13,7 +13,6 @@
  * @property {number | null} score
  * @property {string | undefined} displayValue
  * @property {string | undefined} explanation
- * @property {string[]} items One line per offending item, origin stripped.
  */
 
 /**
@@ -35,111 +34,11 @@ function text(value) {
   return undefined;
 }
 
-/** @param {string} value @param {number} max */
-function clip(value, max) {
-  const oneLine = value.replace(/\s+/g, " ").trim();
-  return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
-}
-
-/** @param {number} bytes */
-const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
-
-/**
- * Flattens a network-tree's chains into "a → b → c" lines.
- * @param {unknown} chains
- * @param {string[]} prefix
- * @param {string[]} out
- */
-function chainLines(chains, prefix, out) {
-  if (!isRecord(chains)) return;
-  for (const node of Object.values(chains)) {
-    if (!isRecord(node) || typeof node.url !== "string") continue;
-    const path = [...prefix, node.url];
-    const children = isRecord(node.children) ? Object.keys(node.children) : [];
-    if (children.length === 0) out.push(path.join(" → "));
-    else chainLines(node.children, path, out);
-  }
-}
-
-/**
- * One line for a details item. Tables, lists and network trees nest, so this recurses.
- * @param {unknown} item
- * @param {string[]} out
- */
-function describeItem(item, out) {
-  if (!isRecord(item)) {
-    if (item !== undefined && item !== null) out.push(clip(String(item), 200));
-    return;
-  }
-  // A details container (table, list, opportunity, network-tree, checklist…), not an item.
-  if (typeof item.type === "string") {
-    if (item.type === "network-tree") chainLines(item.chains, [], out);
-    else if (item.type === "list-section") {
-      const value = isRecord(item.value) ? item.value : undefined;
-      if (value?.type === "text" && typeof value.value === "string")
-        out.push(`${typeof item.title === "string" ? `${item.title}: ` : ""}${value.value}`);
-      else describeItem(value, out);
-    } else if (item.type === "checklist" && isRecord(item.items)) {
-      for (const check of Object.values(item.items)) {
-        if (isRecord(check) && check.value === false && typeof check.label === "string") out.push(`not met: ${check.label}`);
-      }
-    } else if (Array.isArray(item.items)) for (const nested of item.items) describeItem(nested, out);
-    return;
-  }
-
-  /** @type {string[]} */
-  const parts = [];
-  const node = isRecord(item.node) ? item.node : isRecord(item.source) && item.source.type === "node" ? item.source : undefined;
-  const source =
-    isRecord(item.source) && item.source.type !== "node" ? item.source : isRecord(item.sourceLocation) ? item.sourceLocation : undefined;
-  const url = typeof item.url === "string" ? item.url : typeof source?.url === "string" ? source.url : undefined;
-  if (url) parts.push(typeof source?.line === "number" ? `${url}:${source.line + 1}` : url);
-  if (node) {
-    const label = text(node.nodeLabel);
-    const snippet = text(node.snippet);
-    if (label) parts.push(`"${clip(label, 60)}"`);
-    if (snippet) parts.push(clip(snippet, 140));
-    const explanation = text(node.explanation);
-    if (explanation) parts.push(clip(explanation, 260));
-  }
-  for (const key of [
-    "description",
-    "reason",
-    "directive",
-    "label",
-    "groupLabel",
-    "failureType",
-    "severity",
-    "displayedSize",
-    "actualSize",
-    "expectedSize",
-  ]) {
-    const value = text(item[key]);
-    if (value) parts.push(`${["description", "label", "reason", "groupLabel"].includes(key) ? "" : `${key}: `}${clip(value, 200)}`);
-  }
-  if (typeof item.source === "string") parts.push(`source: ${item.source}`);
-  else if (isRecord(item.source) && (item.source.type === "text" || item.source.type === "code"))
-    parts.push(`source: ${text(item.source)}`);
-  for (const key of ["reflowTime", "duration", "blockingTime", "mainThreadTime", "scripting"]) {
-    const value = item[key];
-    if (typeof value === "number") parts.push(`${key} ${Math.round(value)} ms`);
-  }
-  // LCP breakdown rows.
-  if (typeof item.phase === "string" && typeof item.timing === "number")
-    parts.push(`${item.phase} ${Math.round(item.timing)} ms${typeof item.percent === "string" ? ` (${item.percent})` : ""}`);
-  if (typeof item.totalBytes === "number") parts.push(`total ${kB(item.totalBytes)}`);
-  if (typeof item.wastedBytes === "number") parts.push(`wasted ${kB(item.wastedBytes)}`);
-  if (typeof item.wastedMs === "number") parts.push(`wasted ${Math.round(item.wastedMs)} ms`);
-  if (typeof item.score === "number" && !node) parts.push(`score ${item.score.toFixed(3)}`);
-  out.push(parts.length > 0 ? parts.join(" · ") : clip(JSON.stringify(item), 200));
-}
-
 /**
  * @param {LighthouseResult} lhr
- * @param {string} origin Stripped from URLs so results do not depend on the port.
  * @returns {FlaggedAudit[]}
  */
-export function flaggedAudits(lhr, origin) {
+export function flaggedAudits(lhr) {
   /** @type {Map<string, string[]>} */
   const categoriesOf = new Map();
   /** The metric audits are already figures in the table. */
@@ -157,9 +56,7 @@ export function flaggedAudits(lhr, origin) {
     const failing =
       audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "manual";
     const erred = audit.scoreDisplayMode === "error";
-    /** @type {string[]} */
-    const items = [];
-    if (audit.details) describeItem(audit.details, items);
+    const items = /** @type {{ items?: unknown[] } | undefined} */ (audit.details)?.items ?? [];
     const noted = UNSCORED_BUT_WANTED.has(audit.id) && audit.scoreDisplayMode === "informative" && items.length > 0;
     if (!failing && !erred && !noted) continue;
     flagged.push({
@@ -170,7 +67,6 @@ export function flaggedAudits(lhr, origin) {
       score: audit.score,
       displayValue: audit.displayValue,
       explanation: audit.explanation ?? audit.errorMessage,
-      items: items.map((line) => line.split(origin).join("")),
     });
   }
   return flagged;
@@ -178,7 +74,7 @@ export function flaggedAudits(lhr, origin) {
 
 /**
  * Merges the flags of several runs of one route: an audit flagged in any run is listed, with
- * how many runs flagged it and the items of the run with the lowest score.
+ * how many runs flagged it and its lowest score.
  * @param {FlaggedAudit[][]} runs
  * @returns {Array<FlaggedAudit & { flaggedInRuns: number }>}
  */

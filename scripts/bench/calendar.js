@@ -9,15 +9,16 @@
 //   refresh   a 3,000-event calendar re-read every 2 s while a visitor loads / every 20 ms (and the
 //             API every tenth request): /'s latencies against the same visitor with no refreshes,
 //             and (reported beside it) a calendar that changes at every read, so every view renders again.
-// Run alone with `node scripts/bench/calendar.js` (after `npm run build`), or as part of `npm run bench`.
+// Alone: `BENCH_ONLY=calendar npm run bench`.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { runnerImport } from "vite";
-import { ensureBuild, startProductionServer } from "./server.js";
+import { checksTable, table } from "./report.js";
+import { startProductionServer } from "./server.js";
+import { percentile } from "./stats.js";
 
 const DAY = 86_400_000;
 
@@ -31,12 +32,6 @@ async function startFake(options) {
     logLevel: "silent",
   });
   return /** @type {typeof import("../../tests/fakes/google-calendar")} */ (module).startFakeGoogleCalendar(options);
-}
-
-/** @param {number[]} values @param {number} p */
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
 /** @param {string} url @param {Record<string, string>} [headers] */
@@ -274,26 +269,31 @@ export function calendarChecks(result) {
   ];
 }
 
-/** @param {CalendarResult} result */
-export function calendarTable(result) {
-  const rows = [
-    { label: "no refreshes", r: result.refresh.quiet },
-    { label: "refreshed every 2 s (same calendar)", r: result.refresh.refreshing },
-    { label: "refreshed every 2 s, changing at every read", r: result.refresh.changing },
-  ];
-  return [
-    ...calendarChecks(result).map(
-      (check) => `- ${check.scope}, ${check.metric}: ${check.shown} (target ${check.target}): ${check.pass ? "PASS" : "FAIL"}`,
-    ),
-    "",
-    "| 3,000-event calendar | requests to / | p50 | p99 | max | upstream calls |",
-    "|---|---:|---:|---:|---:|---:|",
-    ...rows.map(({ label, r }) => `| ${label} | ${r.requests} | ${ms(r.p50Ms)} | ${ms(r.p99Ms)} | ${ms(r.maxMs)} | ${r.upstreamCalls} |`),
-  ].join("\n");
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  ensureBuild();
-  const result = await runCalendar({ logDir: join("bench-results", "calendar") });
-  console.log(calendarTable(result));
-}
+/** @type {import("./report.js").Section} */
+export const section = {
+  name: "calendar",
+  title: "The calendar in production",
+  async run({ logDir }) {
+    const result = await runCalendar({ logDir });
+    const checks = calendarChecks(result);
+    const rows = [
+      { label: "no refreshes", r: result.refresh.quiet },
+      { label: "refreshed every 2 s (same calendar)", r: result.refresh.refreshing },
+      { label: "refreshed every 2 s, changing at every read", r: result.refresh.changing },
+    ];
+    return {
+      lines: [
+        checksTable(checks),
+        "",
+        table(
+          ["3,000-event calendar", "requests to /", "p50", "p99", "max", "upstream calls"],
+          rows.map(({ label, r }) => [label, r.requests, ms(r.p50Ms), ms(r.p99Ms), ms(r.maxMs), r.upstreamCalls]),
+        ),
+        "",
+        "Against the tests' fake Google Calendar API on loopback. A visitor loads / every 20 ms (the API every tenth request) for 15 s.",
+      ],
+      checks,
+      record: result,
+    };
+  },
+};

@@ -9,15 +9,9 @@ export const DEFAULT_ROUTES = ["/", "/apply", "/about", "/contact", "/events", "
 
 /**
  * @typedef {object} BenchConfig
+ * @property {string[]} sections The sections to run (index.js SECTIONS, by name).
  * @property {string[]} routes Lighthouse routes.
  * @property {number} runs Lighthouse runs per route (the median is reported).
- * @property {boolean} lighthouse Whether to run Lighthouse.
- * @property {boolean} serving Whether to run the serving loads.
- * @property {boolean} weight Whether to weigh /events for a small and a 3,000-event calendar.
- * @property {boolean} calendar Whether to run the calendar's production situations (calendar.js).
- * @property {boolean} cards Whether to time the first request of every event's share card (share-cards.js).
- * @property {boolean} navigation Whether to time clicks from page to page (navigation.js).
- * @property {boolean} anchor Whether to run Lighthouse on the static anchor beside ours (navigation.js).
  * @property {number} durationSeconds Seconds per load.
  * @property {number} connections Load client connections.
  */
@@ -34,38 +28,30 @@ function positiveInteger(value, fallback, name) {
   return number;
 }
 
-const SKIPPABLE = ["lighthouse", "serving", "weight", "calendar", "cards", "navigation", "anchor"];
+/**
+ * A comma-separated list, each entry checked.
+ * @param {string | undefined} value @param {string} name @param {(entry: string) => boolean} valid @param {string} expected
+ */
+function list(value, name, valid, expected) {
+  const entries = (value ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) if (!valid(entry)) throw new Error(`${name} takes ${expected} (got "${entry}").`);
+  return entries;
+}
 
-/** @param {NodeJS.ProcessEnv} env */
-export function readConfig(env) {
-  const skip = new Set(
-    (env.BENCH_SKIP ?? "")
-      .split(",")
-      .map((part) => part.trim())
-      .filter(Boolean),
-  );
-  for (const part of skip) {
-    if (!SKIPPABLE.includes(part)) throw new Error(`BENCH_SKIP takes ${SKIPPABLE.map((name) => `"${name}"`).join(", ")} (got "${part}").`);
-  }
-  const routes = env.BENCH_ROUTES
-    ? env.BENCH_ROUTES.split(",")
-        .map((route) => route.trim())
-        .filter(Boolean)
-    : DEFAULT_ROUTES;
-  for (const route of routes) {
-    if (!route.startsWith("/")) throw new Error(`BENCH_ROUTES entries are paths starting with "/" (got "${route}").`);
-  }
+/** @param {NodeJS.ProcessEnv} env @param {string[]} sectionNames */
+export function readConfig(env, sectionNames) {
+  const names = `${sectionNames.map((name) => `"${name}"`).join(", ")}, comma-separated`;
+  const only = list(env.BENCH_ONLY, "BENCH_ONLY", (name) => sectionNames.includes(name), names);
+  const skip = list(env.BENCH_SKIP, "BENCH_SKIP", (name) => sectionNames.includes(name), names);
+  const routes = list(env.BENCH_ROUTES, "BENCH_ROUTES", (route) => route.startsWith("/"), 'paths starting with "/"');
   /** @type {BenchConfig} */
   const config = {
-    routes,
+    sections: sectionNames.filter((name) => (only.length === 0 || only.includes(name)) && !skip.includes(name)),
+    routes: routes.length > 0 ? routes : DEFAULT_ROUTES,
     runs: positiveInteger(env.BENCH_RUNS, 3, "BENCH_RUNS"),
-    lighthouse: !skip.has("lighthouse"),
-    serving: !skip.has("serving"),
-    weight: !skip.has("weight"),
-    calendar: !skip.has("calendar"),
-    cards: !skip.has("cards"),
-    navigation: !skip.has("navigation"),
-    anchor: !skip.has("anchor") && !skip.has("lighthouse"),
     durationSeconds: positiveInteger(env.BENCH_DURATION, 10, "BENCH_DURATION"),
     connections: positiveInteger(env.BENCH_CONNECTIONS, 50, "BENCH_CONNECTIONS"),
   };

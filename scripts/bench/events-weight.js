@@ -3,12 +3,12 @@
 // What /events weighs for a small calendar (the bundled sample) and a 3,000-event one (five daily
 // series of 600 occurrences, from a local .ics feed): the document should carry the events it
 // shows, so both weigh about the same (issue 13: 973 KB of HTML for 3,000 events before).
-// Run alone with `node scripts/bench/events-weight.js` (after `npm run build`), or as part of `npm run bench`.
+// Alone: `BENCH_ONLY=weight npm run bench`.
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { NO_CALENDAR, serveIcs } from "./http.js";
-import { ensureBuild, startProductionServer } from "./server.js";
+import { table } from "./report.js";
+import { startProductionServer } from "./server.js";
 
 const DAY = 86_400_000;
 
@@ -83,18 +83,24 @@ export async function measureEventsWeight({ logDir }) {
   return results;
 }
 
-/** @param {EventsWeight[]} results */
-export function eventsWeightTable(results) {
-  const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-  return [
-    "| calendar | events in the window | /events HTML | gzip | brotli |",
-    "|---|---:|---:|---:|---:|",
-    ...results.map((r) => `| ${r.calendar} | ${r.events} | ${kb(r.html)} | ${kb(r.gzip)} | ${kb(r.br)} |`),
-  ].join("\n");
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  ensureBuild();
-  const results = await measureEventsWeight({ logDir: join("bench-results", "events-weight") });
-  console.log(eventsWeightTable(results));
-}
+/** @type {import("./report.js").Section} */
+export const section = {
+  name: "weight",
+  title: "/events bytes",
+  async run({ logDir }) {
+    const results = await measureEventsWeight({ logDir });
+    const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+    return {
+      lines: [
+        table(
+          ["calendar", "events in the window", "/events HTML", "gzip", "brotli"],
+          results.map((r) => [r.calendar, r.events, kb(r.html), kb(r.gzip), kb(r.br)]),
+        ),
+        "",
+        "The document carries the events it shows: its size stays flat as the calendar grows.",
+      ],
+      checks: [],
+      record: results,
+    };
+  },
+};

@@ -1,16 +1,22 @@
 // @ts-check
-// Lighthouse 12 through its Node API against the running server: the default config (mobile
-// form factor, simulated throttling), a fresh Chromium per run, medians over the runs.
-import { mkdirSync, writeFileSync } from "node:fs";
+// Lighthouse 12 through its Node API against the production server: the default config (mobile
+// form factor, simulated throttling), a fresh Chromium per run kept off the network by the offline
+// guard, medians over the runs. Its JSON and HTML reports are kept beside the bench's results.
+import { accessSync, constants, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 // chrome-launcher is lighthouse's own dependency, hoisted by npm; it is not a direct dependency.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { flaggedAudits, mergeFlagged, notFoundByDesign, scoreWithout } from "./audits.js";
-import { CHROMIUM_FLAGS } from "../chromium.js";
-import { onCleanup } from "./cleanup.js";
+import { CHROME_PATH, CHROMIUM_FLAGS } from "../chromium.js";
+import { killOnExit } from "./cleanup.js";
 import { isLoopbackHost } from "./http.js";
+import { anchorChecks, anchorDir, startStaticAnchor } from "./navigation.js";
+import { startOfflineGuard } from "./offline-guard.js";
+import { blockedNotes, flaggedReport, lighthouseTable } from "./report.js";
+import { startProductionServer } from "./server.js";
 import { median } from "./stats.js";
+import { lighthouseChecks } from "./targets.js";
 
 /** @typedef {import("lighthouse").Result} LighthouseResult */
 /** @typedef {import("./audits.js").FlaggedAudit} FlaggedAudit */
@@ -52,7 +58,7 @@ const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
  * @property {Record<string, number>} blockedHosts Connections the offline guard refused during this run, by
  *   host: the page's (e.g. an iframe) and Chromium's own background traffic.
  * @property {FlaggedAudit[]} flagged
- * @property {string | undefined} lhrFile Full Lighthouse result, relative to the repository.
+ * @property {string | undefined} lhrFile Lighthouse's JSON result, relative to the repository (its HTML report beside it).
  * @property {number} seconds Wall time of the run.
  */
 
@@ -93,12 +99,11 @@ function networkRequests(lhr) {
  */
 export function pageFigures(lhr) {
   const requests = networkRequests(lhr);
-  /** @param {(resourceType: unknown) => boolean} match */
-  const bytes = (match) =>
-    requests.reduce(
-      (sum, request) => sum + (match(request.resourceType) && typeof request.transferSize === "number" ? request.transferSize : 0),
-      0,
-    );
+  // Lighthouse's own sums of the network log, by resource type.
+  const summary = /** @type {{ items?: Array<{ resourceType: string, requestCount: number, transferSize: number }> } | undefined} */ (
+    lhr.audits["resource-summary"]?.details
+  );
+  const of = (/** @type {string} */ type) => summary?.items?.find((item) => item.resourceType === type) ?? null;
   const document =
     requests.find((request) => request.resourceType === "Document" && request.url === lhr.mainDocumentUrl) ??
     requests.find((request) => request.resourceType === "Document");
@@ -116,10 +121,10 @@ export function pageFigures(lhr) {
     lcpMs: numeric(lhr, "largest-contentful-paint"),
     tbtMs: numeric(lhr, "total-blocking-time"),
     cls: numeric(lhr, "cumulative-layout-shift"),
-    totalBytes: bytes(() => true),
-    jsBytes: bytes((type) => type === "Script"),
-    cssBytes: bytes((type) => type === "Stylesheet"),
-    requests: requests.length,
+    totalBytes: of("total")?.transferSize ?? null,
+    jsBytes: of("script")?.transferSize ?? null,
+    cssBytes: of("stylesheet")?.transferSize ?? null,
+    requests: of("total")?.requestCount ?? null,
     cpuIndex: lhr.environment.benchmarkIndex ?? null,
   };
 }
@@ -207,10 +212,11 @@ export async function runLighthouse({ origin, chromePath, extraChromeFlags, bloc
           .filter((url) => /^(https?|wss?):/.test(url) && !isLoopbackHost(new URL(url).hostname));
         result.lhrFile = join(lhrDir, `${routeSlug(route)}-${run}.json`);
         writeFileSync(result.lhrFile, JSON.stringify(lhr));
+        if (outcome.html) writeFileSync(result.lhrFile.replace(/\.json$/, ".html"), outcome.html);
         if (lhr.runtimeError) result.error = `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
         else {
           result.figures = pageFigures(lhr);
-          result.flagged = flaggedAudits(lhr, origin);
+          result.flagged = flaggedAudits(lhr);
         }
       }
       result.seconds = Math.round((Date.now() - started) / 100) / 10;
@@ -240,37 +246,111 @@ export async function runLighthouse({ origin, chromePath, extraChromeFlags, bloc
  * @param {string} url
  * @param {string} chromePath
  * @param {string[]} extraChromeFlags
- * @returns {Promise<{ lhr?: LighthouseResult, error?: string }>}
+ * @returns {Promise<{ lhr?: LighthouseResult, html?: string, error?: string }>}
  */
 async function runOnce(url, chromePath, extraChromeFlags) {
-  // chrome-launcher's own SIGINT handler would exit before our cleanup; cleanup.js kills it.
+  // chrome-launcher's own SIGINT handler would exit at once; cleanup.js kills Chromium on exit instead.
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: [...CHROME_FLAGS, ...extraChromeFlags],
     handleSIGINT: false,
     logLevel: "silent",
   });
-  const stop = onCleanup(
-    () => chrome.kill(),
-    () => {
-      if (chrome.pid) {
-        try {
-          process.kill(chrome.pid, "SIGKILL");
-        } catch {
-          // Already gone.
-        }
-      }
-    },
-  );
+  const forget = killOnExit(chrome.kill);
   try {
     // No config: Lighthouse's default, i.e. mobile form factor with simulated throttling.
     // ignoreStatusCode: the 404 route must be measured too; every run records its status.
-    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", ignoreStatusCode: true });
+    const result = await lighthouse(url, { port: chrome.port, output: "html", logLevel: "error", ignoreStatusCode: true });
     if (!result) return { error: "Lighthouse returned no result" };
-    return { lhr: result.lhr };
+    return { lhr: result.lhr, html: String(result.report) };
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
   } finally {
-    await stop();
+    chrome.kill();
+    forget();
   }
 }
+
+/**
+ * Lighthouse on the static anchor's / and /about (navigation.js starts its nginx), or why not.
+ * @param {{ config: import("./config.js").BenchConfig, guard: Awaited<ReturnType<typeof startOfflineGuard>>, lhrDir: string }} options
+ * @returns {Promise<{ routes: RouteResult[] } | { skipped: string }>}
+ */
+async function measureAnchor({ config, guard, lhrDir }) {
+  const anchor = await startStaticAnchor(anchorDir(process.env));
+  if ("skipped" in anchor) return anchor;
+  try {
+    const routes = await runLighthouse({
+      origin: anchor.origin,
+      chromePath: CHROME_PATH,
+      extraChromeFlags: guard.chromeFlags,
+      blockedSoFar: guard.blocked,
+      routes: ["/", "/about"],
+      runs: config.runs,
+      lhrDir,
+    });
+    return { routes };
+  } finally {
+    await anchor.stop();
+  }
+}
+
+/** @type {import("./report.js").Section} */
+export const section = {
+  name: "lighthouse",
+  title: "Lighthouse",
+  async run({ config, logDir }) {
+    try {
+      accessSync(CHROME_PATH, constants.X_OK);
+    } catch {
+      throw new Error(
+        `Chromium not found at ${CHROME_PATH}. Install it (apt-get install chromium) or set CHROME_PATH, or skip Lighthouse with BENCH_SKIP=lighthouse.`,
+      );
+    }
+    const server = await startProductionServer({ logFile: join(logDir, "lighthouse-server.log") });
+    console.log(`lighthouse: production server at ${server.origin} (log: ${server.logFile})`);
+    const guard = await startOfflineGuard();
+    /** @type {RouteResult[]} */
+    let routes;
+    /** @type {Awaited<ReturnType<typeof measureAnchor>> | undefined} */
+    let anchor;
+    try {
+      routes = await runLighthouse({
+        origin: server.origin,
+        chromePath: CHROME_PATH,
+        extraChromeFlags: guard.chromeFlags,
+        blockedSoFar: guard.blocked,
+        routes: config.routes,
+        runs: config.runs,
+        lhrDir: join(logDir, "lighthouse"),
+      });
+      // The static anchor in the same run, so both meet the same load on the machine.
+      anchor = await measureAnchor({ config, guard, lhrDir: join(logDir, "lighthouse-anchor") });
+    } finally {
+      await guard.stop();
+      await server.stop();
+    }
+    if (routes.every((route) => route.runs.every((run) => run.figures === null))) {
+      throw new Error(`Lighthouse could not measure any page (${routes[0]?.runs[0]?.error ?? "no route measured"}).`);
+    }
+    const externalRequests = [...new Set(routes.flatMap((route) => route.runs.flatMap((run) => run.externalRequests)))];
+    const environment = routes.find((route) => route.environment)?.environment;
+    return {
+      lines: [
+        lighthouseTable(routes, config.runs),
+        "",
+        `Lighthouse ${environment?.lighthouse} in ${/HeadlessChrome\/[\d.]+/.exec(environment?.chromium ?? "")?.[0] ?? "Chromium"}; its reports (JSON and HTML) are in ${join(logDir, "lighthouse")}/.`,
+        ...blockedNotes(routes, externalRequests),
+        "",
+        ...(anchor && "routes" in anchor
+          ? ["### Lighthouse on the static anchor (same run)", "", lighthouseTable(anchor.routes, config.runs), ""]
+          : [`Static anchor skipped: ${anchor?.skipped ?? "not run"}.`, ""]),
+        "### What Lighthouse flags",
+        "",
+        flaggedReport(routes),
+      ],
+      checks: [...lighthouseChecks(routes), ...(anchor && "routes" in anchor ? anchorChecks(routes, anchor.routes) : [])],
+      record: { routes, externalRequests, anchor: anchor && "routes" in anchor ? anchor.routes : null },
+    };
+  },
+};

@@ -30,7 +30,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import WebSocket from "ws";
 import { CHROME_PATH, CHROMIUM_FLAGS } from "../chromium.js";
-import { onCleanup, stopChildOnCleanup } from "./cleanup.js";
+import { stopChildOnCleanup } from "./cleanup.js";
 import { freePort, rawGet, waitForHttp } from "./http.js";
 import { startOfflineGuard } from "./offline-guard.js";
 import { table } from "./report.js";
@@ -187,7 +187,7 @@ async function tripOnce(browser, origin, trip, state, reducedMotion = false) {
 export async function measureCdpTrips({ origin, runs }) {
   const guard = await startOfflineGuard();
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: [...CHROMIUM_FLAGS, ...guard.chromeFlags] });
-  const stop = onCleanup(() => browser.close());
+  const stop = () => browser.close();
   const tiny = await startTinySite();
   const withoutRules = await startWitness(origin, { withoutRules: true });
   const plan = [
@@ -313,7 +313,7 @@ async function startWitness(origin, { withoutRules = false } = {}) {
   });
   const port = await freePort();
   await new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(undefined)));
-  const stop = onCleanup(() => new Promise((resolve) => server.close(() => resolve(undefined))));
+  const stop = () => new Promise((resolve) => server.close(() => resolve(undefined)));
   return { origin: `http://127.0.0.1:${port}`, seen, stop };
 }
 
@@ -342,7 +342,7 @@ async function startTinySite() {
   });
   const port = await freePort();
   await new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(undefined)));
-  const stop = onCleanup(() => new Promise((resolve) => server.close(() => resolve(undefined))));
+  const stop = () => new Promise((resolve) => server.close(() => resolve(undefined)));
   return { origin: `http://127.0.0.1:${port}`, stop };
 }
 
@@ -515,7 +515,7 @@ async function evaluateInPage(profile, pathname, expression) {
 
 /**
  * Removes a browser's user data directory. Chromium's helper processes may still write in it for a
- * moment after the browser exits: it is tried again for 5 s, then once more when the bench ends.
+ * moment after the browser exits: it is tried again for 5 s, then once more when the bench exits.
  * @param {string} profile
  */
 async function removeProfile(profile) {
@@ -527,7 +527,7 @@ async function removeProfile(profile) {
       await sleep(100);
     }
   }
-  onCleanup(() => rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }));
+  process.once("exit", () => rmSync(profile, { recursive: true, force: true }));
 }
 
 /**
@@ -782,6 +782,32 @@ export function anchorChecks(ours, anchor) {
     ];
   });
 }
+
+/** `npm run bench`'s navigation section, with a production server of its own. @type {import("./report.js").Section} */
+export const section = {
+  name: "navigation",
+  title: "Navigation (click to display)",
+  async run({ config, logDir }) {
+    const server = await startProductionServer({ logFile: join(logDir, "navigation-server.log") });
+    try {
+      const cdp = await measureCdpTrips({ origin: server.origin, runs: config.runs });
+      const xvfb = await measureXvfbTrips({ origin: server.origin, runs: config.runs });
+      return {
+        lines: [
+          navigationTable(cdp, xvfb),
+          "",
+          "DevTools rows: Lighthouse's throttled phone (150 ms RTT, 1.6 Mbps, CPU 4x), pointer on the link for 300 ms, then a click; " +
+            "Chromium never prerenders under DevTools. Xvfb rows: headful Chromium without DevTools, xdotool's pointer, ffmpeg's frames, not throttled.",
+          ...("skipped" in xvfb ? ["", `Xvfb trips skipped: ${xvfb.skipped}.`] : []),
+        ],
+        checks: navigationChecks(cdp, xvfb),
+        record: { devtools: cdp, xvfb },
+      };
+    } finally {
+      await server.stop();
+    }
+  },
+};
 
 // Alone: `node scripts/bench/navigation.js` (BENCH_RUNS runs per trip, default 3).
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

@@ -4,7 +4,6 @@
 // host name but localhost unresolvable. Loopback is on the proxy bypass list, so the site is
 // reached directly. Lighthouse's network-requests audit is checked for strays as well.
 import net from "node:net";
-import { onCleanup } from "./cleanup.js";
 
 /**
  * @typedef {object} OfflineGuard
@@ -44,13 +43,12 @@ export async function startOfflineGuard() {
   });
   const address = sink.address();
   if (typeof address !== "object" || !address) throw new Error("offline guard: no port");
-  const stop = onCleanup(
-    () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        sink.close(() => resolve());
-      }),
-  );
+  /** @returns {Promise<void>} */
+  const stop = () =>
+    new Promise((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      sink.close(() => resolve());
+    });
   return {
     chromeFlags: [
       `--proxy-server=http://127.0.0.1:${address.port}`,

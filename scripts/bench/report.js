@@ -1,6 +1,7 @@
 // @ts-check
-// The printed report: Markdown tables (readable in a terminal, pasteable into the README),
-// then what Lighthouse flags on each route.
+// The printed report: Markdown tables (readable in a terminal, pasteable into the README), each
+// figure beside its target with PASS or FAIL; Lighthouse's table, what it flags and what the offline
+// guard blocked; the serving loads.
 import { LIGHTHOUSE_ROWS, servingChecks } from "./targets.js";
 
 /** @typedef {import("./lighthouse.js").RouteResult} RouteResult */
@@ -8,22 +9,52 @@ import { LIGHTHOUSE_ROWS, servingChecks } from "./targets.js";
 /** @typedef {import("./targets.js").Check} Check */
 
 /**
+ * One part of the bench (index.js SECTIONS): it starts what it measures, measures, stops it.
+ * @typedef {object} Section
+ * @property {string} name Its name in BENCH_SKIP and BENCH_ONLY, and in the JSON record.
+ * @property {string} title Its heading.
+ * @property {(context: { config: import("./config.js").BenchConfig, logDir: string }) => Promise<SectionResult>} run
+ */
+
+/**
+ * @typedef {object} SectionResult
+ * @property {string[]} lines What it prints under its heading: every figure, those with a target beside it with PASS or FAIL.
+ * @property {Check[]} checks Its figures against their targets, for the summary and the JSON record.
+ * @property {unknown} record Its figures, for the JSON record.
+ */
+
+/**
  * Pads columns so the Markdown also lines up as plain text.
  * @param {string[]} header
- * @param {string[][]} rows
+ * @param {Array<Array<string | number>>} rows
  */
 export function table(header, rows) {
-  const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => (row[column] ?? "").length)));
-  /** @param {string[]} cells */
-  const line = (cells) => `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(" | ")} |`;
-  return [line(header), `|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`, ...rows.map(line)].join("\n");
+  const cells = rows.map((row) => row.map(String));
+  const widths = header.map((cell, column) => Math.max(cell.length, ...cells.map((row) => (row[column] ?? "").length)));
+  /** @param {string[]} row */
+  const line = (row) => `| ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(" | ")} |`;
+  return [line(header), `|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`, ...cells.map(line)].join("\n");
+}
+
+/** @param {boolean} pass */
+const verdict = (pass) => (pass ? "PASS" : "FAIL");
+
+/** Checks as a table: figure, target, PASS or FAIL. @param {Check[]} checks */
+export function checksTable(checks) {
+  return table(
+    ["Check", "Figure", "Target", "Result"],
+    checks.map((check) => [`${check.scope}: ${check.metric}`, check.shown, check.target, verdict(check.pass)]),
+  );
+}
+
+/** @param {Check[]} checks */
+export function summaryLine(checks) {
+  const failed = checks.filter((check) => !check.pass);
+  return `${checks.length - failed.length} of ${checks.length} targets pass, ${failed.length} fail.`;
 }
 
 /** @param {number} ratio Three decimals when small, so 0.004 does not print as 0.00. */
 const formatRatio = (ratio) => ratio.toFixed(ratio < 0.1 ? 3 : 2);
-
-/** @param {boolean} pass */
-const verdict = (pass) => (pass ? "PASS" : "FAIL");
 
 /**
  * @param {RouteResult[]} routes
@@ -65,7 +96,7 @@ export function lighthouseTable(routes, runs) {
 
 /** @param {ServingResult} serving */
 export function servingTable(serving) {
-  const load = (/** @type {string} */ name, /** @type {import("./load-client.js").LoadFigures} */ figures, /** @type {string} */ ratio) => [
+  const load = (/** @type {string} */ name, /** @type {import("./serving.js").LoadFigures} */ figures, /** @type {string} */ ratio) => [
     name,
     String(figures.requestsPerSecond),
     ratio,
@@ -79,63 +110,64 @@ export function servingTable(serving) {
     ...serving.floods.map((flood) => load(`flood: ${flood.name}`, flood.figures, formatRatio(flood.ratio))),
   ];
   const loads = table(["Load", "req/s", "× cached /", "p50", "p99", "Unexpected or failed"], rows);
-  const checks = servingChecks(serving);
-  const verdicts = table(
-    ["Check", "Figure", "Target", "Result"],
-    checks.map((check) => [`${check.scope}: ${check.metric}`, check.shown, check.target, verdict(check.pass)]),
-  );
+  const verdicts = checksTable(servingChecks(serving));
   const capped = serving.clientCapped
-    ? `The cached / rate reached ${Math.round((100 * serving.cached.requestsPerSecond) / serving.ceiling.requestsPerSecond)}% of the bare server's with the same client: the client (${serving.client}) may be what capped it.`
-    : `The same client drove a bare server ${(serving.ceiling.requestsPerSecond / Math.max(1, serving.cached.requestsPerSecond)).toFixed(1)}× faster than production's cached /, so the server, not the client (${serving.client}), is the limit measured.`;
+    ? `The cached / rate reached ${Math.round((100 * serving.cached.requestsPerSecond) / serving.ceiling.requestsPerSecond)}% of the bare server's with the same client: the client (autocannon) may be what capped it.`
+    : `The same client drove a bare server ${(serving.ceiling.requestsPerSecond / Math.max(1, serving.cached.requestsPerSecond)).toFixed(1)}× faster than production's cached /, so the server, not the client (autocannon), is the limit measured.`;
   return [loads, "", capped, "", verdicts].join("\n");
 }
 
 /**
- * @param {RouteResult["flagged"][number]} audit
- * @param {string} runsText e.g. "3/3 runs"
+ * Splits counts by route into those on every route (summed) and each route's own.
+ * @param {RouteResult[]} routes
+ * @param {Array<Map<string, number>>} perRoute Counts by key, one map per route.
  */
-function flaggedLines(audit, runsText) {
-  const scoreText =
-    audit.scoreDisplayMode === "informative" ? "unscored" : audit.score === null ? audit.scoreDisplayMode : `score ${audit.score}`;
-  const head = `- [${audit.categories.join(", ") || "—"}] ${audit.id} (${scoreText}, ${runsText}): ${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ""}`;
-  const explanation = audit.explanation ? [`    ${audit.explanation.replace(/\s+/g, " ").slice(0, 300)}`] : [];
-  const shown = audit.items.slice(0, 6).map((item) => `    · ${item}`);
-  const more = audit.items.length > 6 ? [`    · … ${audit.items.length - 6} more (see the JSON)`] : [];
-  return [head, ...explanation, ...shown, ...more].join("\n");
+function everyRouteAndOwn(routes, perRoute) {
+  const [first, ...others] = perRoute;
+  const everywhere = new Set(
+    others.length > 0 ? [...(first?.keys() ?? [])].filter((key) => others.every((counts) => counts.has(key))) : [],
+  );
+  /** @type {Map<string, number>} */
+  const summed = new Map([...everywhere].map((key) => [key, perRoute.reduce((sum, counts) => sum + (counts.get(key) ?? 0), 0)]));
+  const own = routes.map((route, index) => ({
+    route: route.route,
+    counts: new Map([...(perRoute[index] ?? new Map())].filter(([key]) => !everywhere.has(key))),
+  }));
+  return { everywhere: summed, own };
 }
 
 /**
- * Audits flagged on every route are listed once (items from the first route), then each
- * route's own.
+ * What Lighthouse flags: audits flagged on every route once, then each route's own.
  * @param {RouteResult[]} routes
  */
 export function flaggedReport(routes) {
-  const [first, ...others] = routes;
-  if (!first) return "";
-  const everywhere = new Set(
-    others.length === 0
-      ? []
-      : first.flagged.map((audit) => audit.id).filter((id) => others.every((route) => route.flagged.some((audit) => audit.id === id))),
+  /** Each audit as the first route that flagged it saw it. @type {Map<string, RouteResult["flagged"][number]>} */
+  const audits = new Map(routes.flatMap((route) => route.flagged.map((audit) => /** @type {const} */ ([audit.id, audit]))).reverse());
+  const { everywhere, own } = everyRouteAndOwn(
+    routes,
+    routes.map((route) => new Map(route.flagged.map((audit) => [audit.id, audit.flaggedInRuns]))),
   );
-  const sections = [];
-  if (everywhere.size > 0) {
-    const lines = first.flagged
-      .filter((audit) => everywhere.has(audit.id))
-      .map((audit) => {
-        const runs = routes.reduce((sum, route) => sum + (route.flagged.find((other) => other.id === audit.id)?.flaggedInRuns ?? 0), 0);
-        const total = routes.reduce((sum, route) => sum + route.runs.length, 0);
-        return flaggedLines(audit, `${runs}/${total} runs; items from ${first.route}`);
-      });
-    sections.push(`#### Every route\n${lines.join("\n")}`);
+  /** @param {Map<string, number>} counts @param {number} runs */
+  const lines = (counts, runs) =>
+    [...counts].map(([id, flaggedInRuns]) => {
+      const audit = /** @type {RouteResult["flagged"][number]} */ (audits.get(id));
+      const score =
+        audit.scoreDisplayMode === "informative" ? "unscored" : audit.score === null ? audit.scoreDisplayMode : `score ${audit.score}`;
+      const explanation = audit.explanation ? `\n    ${audit.explanation.replace(/\s+/g, " ").slice(0, 300)}` : "";
+      return `- [${audit.categories.join(", ") || "—"}] ${id} (${score}, ${flaggedInRuns}/${runs} runs): ${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ""}${explanation}`;
+    });
+  const totalRuns = routes.reduce((sum, route) => sum + route.runs.length, 0);
+  const sections = everywhere.size > 0 ? [`#### Every route\n${lines(everywhere, totalRuns).join("\n")}`] : [];
+  for (const [index, { route, counts }] of own.entries()) {
+    const text =
+      counts.size > 0
+        ? lines(counts, routes[index]?.runs.length ?? 0).join("\n")
+        : everywhere.size > 0
+          ? "Nothing else."
+          : "Nothing flagged.";
+    sections.push(`#### ${route}\n${text}`);
   }
-  for (const route of routes) {
-    const own = route.flagged.filter((audit) => !everywhere.has(audit.id));
-    const lines = own.map((audit) => flaggedLines(audit, `${audit.flaggedInRuns}/${route.runs.length} runs`));
-    sections.push(
-      `#### ${route.route}\n${lines.length > 0 ? lines.join("\n") : everywhere.size > 0 ? "Nothing else." : "Nothing flagged."}`,
-    );
-  }
-  return sections.join("\n\n");
+  return [...sections, "The offending items of each audit are in Lighthouse's own report of each run (the .html files)."].join("\n\n");
 }
 
 /**
@@ -152,30 +184,17 @@ export function blockedNotes(routes, externalRequests) {
     const hosts = new Map();
     for (const run of route.runs)
       for (const [host, count] of Object.entries(run.blockedHosts)) hosts.set(host, (hosts.get(host) ?? 0) + count);
-    return { route: route.route, hosts };
+    return hosts;
   });
-  const everywhere = new Set(
-    routes.length > 1 ? [...(perRoute[0]?.hosts.keys() ?? [])].filter((host) => perRoute.every(({ hosts }) => hosts.has(host))) : [],
-  );
-  /** @type {Map<string, number>} */
-  const background = new Map();
-  for (const { hosts } of perRoute)
-    for (const host of everywhere) background.set(host, (background.get(host) ?? 0) + (hosts.get(host) ?? 0));
+  const { everywhere, own } = everyRouteAndOwn(routes, perRoute);
   const notes = [
     externalRequests.length > 0
       ? `Lighthouse's network log has non-loopback requests (blocked): ${externalRequests.join(", ")}.`
       : "Lighthouse's network log has no request beyond the server under test.",
   ];
-  if (background.size > 0) notes.push(`Blocked on every route (Chromium's own background traffic): ${list(background)}.`);
-  for (const { route, hosts } of perRoute) {
-    const own = new Map([...hosts].filter(([host]) => !everywhere.has(host)));
-    if (own.size > 0) notes.push(`Blocked while measuring ${route}${routes.length > 1 ? " only" : ""}: ${list(own)}.`);
+  if (everywhere.size > 0) notes.push(`Blocked on every route (Chromium's own background traffic): ${list(everywhere)}.`);
+  for (const { route, counts } of own) {
+    if (counts.size > 0) notes.push(`Blocked while measuring ${route}${routes.length > 1 ? " only" : ""}: ${list(counts)}.`);
   }
   return notes;
-}
-
-/** @param {Check[]} checks */
-export function summaryLine(checks) {
-  const failed = checks.filter((check) => !check.pass);
-  return `${checks.length - failed.length} of ${checks.length} targets pass, ${failed.length} fail.`;
 }

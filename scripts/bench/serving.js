@@ -10,17 +10,35 @@ import { performance } from "node:perf_hooks";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import { join } from "node:path";
 import { stopChildOnCleanup } from "./cleanup.js";
 import { rawGet } from "./http.js";
-import { loadClientName, runLoad } from "./load-client.js";
+import { servingTable } from "./report.js";
+import { startProductionServer } from "./server.js";
+import { percentile } from "./stats.js";
+import { servingChecks } from "./targets.js";
 
-/** @typedef {import("./load-client.js").LoadFigures} LoadFigures */
+/**
+ * @typedef {"fixed" | "random-query" | "random-path"} Pattern
+ * fixed: the path itself; random-query: the path plus ?r=<random>; random-path: /wp-<random>.php
+ */
+
+/**
+ * @typedef {object} LoadFigures
+ * @property {number} requestsPerSecond
+ * @property {number} requests Completed requests.
+ * @property {number} p50Ms
+ * @property {number} p99Ms
+ * @property {number} unexpectedStatus Answers whose status was not the expected one.
+ * @property {number} errors Connection errors and timeouts.
+ */
 
 /**
  * @typedef {object} Flood
  * @property {string} name
  * @property {string} path
- * @property {import("./load-client.js").Pattern} pattern
+ * @property {Pattern} pattern
  * @property {boolean} expect404
  */
 
@@ -52,7 +70,6 @@ export const FLOODS = [
 
 /**
  * @typedef {object} ServingResult
- * @property {string} client
  * @property {LoadFigures} ceiling Bare node:http replaying `/`.
  * @property {LoadFigures} cached Production, cached `/`.
  * @property {Array<Flood & { figures: LoadFigures, ratio: number }>} floods
@@ -67,6 +84,37 @@ const BROWSER_HEADERS = {
   "accept-encoding": "gzip, deflate, br, zstd",
   "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Safari/537.36",
 };
+
+/**
+ * One autocannon load on one path, or on a new URL per request (random query strings, random
+ * unknown paths), so no two requests of a flood ask for the same URL.
+ * @param {{ origin: string, path: string, pattern: Pattern, expect404?: boolean, connections: number, durationSeconds: number }} options
+ * @returns {Promise<LoadFigures>}
+ */
+async function load({ origin, path, pattern, expect404 = false, connections, durationSeconds }) {
+  let counter = 0;
+  const next = () => {
+    const random = `${Math.floor(Math.random() * 1e9)}-${(counter += 1)}`;
+    if (pattern === "random-query") return `${path}${path.includes("?") ? "&" : "?"}r=${random}`;
+    return pattern === "random-path" ? `/wp-${random}.php` : path;
+  };
+  const result = await autocannon({
+    url: `${origin}${path}`,
+    connections,
+    duration: durationSeconds,
+    headers: BROWSER_HEADERS,
+    requests: [{ setupRequest: (request) => ({ ...request, path: next() }) }],
+  });
+  const answered = Object.values(result.statusCodeStats).reduce((sum, { count }) => sum + count, 0);
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    requests: result.requests.total,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    unexpectedStatus: answered - (result.statusCodeStats[expect404 ? "404" : "200"]?.count ?? 0),
+    errors: result.errors + result.timeouts,
+  };
+}
 
 /** Resident memory of a process, in MB (Linux). @param {number} pid */
 function rssMb(pid) {
@@ -84,17 +132,11 @@ async function startBareServer(origin) {
     if (!["connection", "keep-alive", "transfer-encoding", "date"].includes(name.toLowerCase()))
       headers.push(name, /** @type {string} */ (captured.rawHeaders[index + 1]));
   }
-  const replay = {
-    path: "*",
-    status: captured.status,
-    statusMessage: captured.statusMessage,
-    headers,
-    chunked: false,
-    bodyBase64: captured.body.toString("base64"),
-  };
+  /** @type {import("./bare-server.js").Replay} */
+  const replay = { status: captured.status, statusMessage: captured.statusMessage, headers, bodyBase64: captured.body.toString("base64") };
   const child = fork(fileURLToPath(new URL("./bare-server.js", import.meta.url)), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const { exited, stop } = stopChildOnCleanup(child, 3_000);
-  child.send({ replays: [replay] });
+  child.send(replay);
   const [message] = await Promise.race([
     once(child, "message"),
     exited.then(() => {
@@ -136,10 +178,8 @@ async function visitorLoads(origin, durationMs) {
     notOk += [page, ...files].filter((answer) => answer.status !== 200).length;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  times.sort((a, b) => a - b);
-  /** @param {number} q */
-  const at = (q) => Math.round((times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0) * 10) / 10;
-  return { loads: times.length, p50Ms: at(0.5), p95Ms: at(0.95), maxMs: at(1), notOk };
+  const at = (/** @type {number} */ p) => Math.round(percentile(times, p) * 10) / 10;
+  return { loads: times.length, p50Ms: at(50), p95Ms: at(95), maxMs: at(100), notOk };
 }
 
 /** @param {string} origin @returns {Promise<CachingFigures>} */
@@ -169,15 +209,13 @@ async function caching(origin) {
  * @returns {Promise<ServingResult>}
  */
 export async function runServing({ origin, pid, connections, durationSeconds }) {
-  const client = loadClientName();
-  console.log(`serving: load client ${client}, ${connections} connections, ${durationSeconds} s per load`);
-  const load = (/** @type {string} */ target, /** @type {string} */ path, /** @type {Flood["pattern"]} */ pattern, expect404 = false) =>
-    runLoad({ origin: target, path, pattern, connections, durationSeconds, expect404 });
+  console.log(`serving: autocannon, ${connections} connections, ${durationSeconds} s per load`);
+  const options = { connections, durationSeconds };
 
   const bare = await startBareServer(origin);
   let ceiling;
   try {
-    ceiling = await load(bare.origin, "/", "fixed");
+    ceiling = await load({ ...options, origin: bare.origin, path: "/", pattern: "fixed" });
   } finally {
     await bare.stop();
   }
@@ -189,14 +227,14 @@ export async function runServing({ origin, pid, connections, durationSeconds }) 
   // load once (V8 sizes its young generation to the allocation rate), so cached / and the floods are
   // measured alike, and what grows again over the measured floods is kept.
   for (const warmUp of [{ path: "/", pattern: /** @type {const} */ ("fixed"), expect404: false }, ...FLOODS]) {
-    await runLoad({ ...warmUp, origin, connections, durationSeconds: Math.min(3, durationSeconds) });
+    await load({ ...warmUp, origin, connections, durationSeconds: Math.min(3, durationSeconds) });
   }
-  const cached = await load(origin, "/", "fixed");
+  const cached = await load({ ...options, origin, path: "/", pattern: "fixed" });
   console.log(`serving: cached / ${cached.requestsPerSecond} req/s (p99 ${cached.p99Ms} ms)`);
   const beforeMb = rssMb(pid);
   const floods = [];
   for (const flood of FLOODS) {
-    const figures = await load(origin, flood.path, flood.pattern, flood.expect404);
+    const figures = await load({ ...options, ...flood, origin });
     const ratio = cached.requestsPerSecond > 0 ? figures.requestsPerSecond / cached.requestsPerSecond : 0;
     floods.push({ ...flood, figures, ratio });
     console.log(
@@ -206,7 +244,7 @@ export async function runServing({ origin, pid, connections, durationSeconds }) 
 
   // Real visitors while the junk-query flood on / runs (the one that once pushed pages out of the cache).
   const during = FLOODS[0] ?? { name: "", path: "/", pattern: /** @type {const} */ ("random-query"), expect404: false };
-  const flood = load(origin, during.path, during.pattern);
+  const flood = load({ ...options, ...during, origin });
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   const loads = await visitorLoads(origin, Math.max(1_000, durationSeconds * 1000 - 2_000));
   await flood;
@@ -215,7 +253,6 @@ export async function runServing({ origin, pid, connections, durationSeconds }) 
   const afterMb = rssMb(pid);
 
   return {
-    client,
     ceiling,
     cached,
     floods,
@@ -225,3 +262,30 @@ export async function runServing({ origin, pid, connections, durationSeconds }) 
     clientCapped: cached.requestsPerSecond >= 0.9 * ceiling.requestsPerSecond,
   };
 }
+
+/** @type {import("./report.js").Section} */
+export const section = {
+  name: "serving",
+  title: "Serving",
+  async run({ config, logDir }) {
+    const server = await startProductionServer({ logFile: join(logDir, "serving-server.log") });
+    console.log(`serving: production server at ${server.origin} (log: ${server.logFile})`);
+    /** @type {ServingResult} */
+    let serving;
+    try {
+      serving = await runServing({ ...config, origin: server.origin, pid: server.pid });
+    } finally {
+      await server.stop();
+    }
+    return {
+      lines: [
+        servingTable(serving),
+        "",
+        `autocannon, ${config.connections} connections for ${config.durationSeconds} s per load, one load at a time. ` +
+          "Floods send a new URL with every request. Visitors: page loads (document, then stylesheet and icon) one after another while the flood on / runs.",
+      ],
+      checks: servingChecks(serving),
+      record: serving,
+    };
+  },
+};

@@ -8,14 +8,15 @@
 //   2. the upcoming events, once the cards drawn ahead are done;
 //   3. every other listed event (past, or past the 30 drawn ahead): drawn on request.
 // Meanwhile /healthz is asked every 25 ms: drawing must not hold the event loop.
-// Run alone with `node scripts/bench/share-cards.js` (after `npm run build`), or as part of `npm run bench`.
+// Alone: `BENCH_ONLY=cards npm run bench`.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
-import { pathToFileURL } from "node:url";
 import { NO_CALENDAR, rawGet, serveIcs } from "./http.js";
-import { ensureBuild, startProductionServer } from "./server.js";
+import { checksTable, table } from "./report.js";
+import { startProductionServer } from "./server.js";
+import { percentile } from "./stats.js";
 import { formatMs } from "./targets.js";
 
 /** Every listed event's first card request answers within this. */
@@ -44,9 +45,7 @@ export const HEALTH_DURING_DRAWING_MS = 100;
 
 /** @param {number[]} values @returns {Timings} */
 function timings(values, notOk = 0) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (/** @type {number} */ q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
-  return { count: values.length, p50: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? 0, notOk };
+  return { count: values.length, p50: percentile(values, 50), p95: percentile(values, 95), max: percentile(values, 100), notOk };
 }
 
 /** @param {string} url */
@@ -175,23 +174,29 @@ export function shareCardChecks(results) {
   });
 }
 
-/** @param {CardsResult[]} results */
-export function shareCardsTable(results) {
-  const cell = (/** @type {Timings} */ t) => `${t.count}: p50 ${formatMs(t.p50)}, p95 ${formatMs(t.p95)}, max ${formatMs(t.max)}`;
-  return [
-    "| calendar | while drawing ahead | drawn ahead | drawn on request | /healthz meanwhile |",
-    "|---|---|---|---|---|",
-    ...results.map(
-      (r) => `| ${r.calendar} | ${cell(r.whileDrawingAhead)} | ${cell(r.drawnAhead)} | ${cell(r.onRequest)} | ${cell(r.health)} |`,
-    ),
-  ].join("\n");
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  ensureBuild();
-  const results = await measureShareCards({ logDir: join("bench-results", "share-cards") });
-  console.log(shareCardsTable(results));
-  for (const check of shareCardChecks(results)) {
-    console.log(`${check.pass ? "PASS" : "FAIL"}  ${check.scope}: ${check.metric}: ${check.shown} (target ${check.target})`);
-  }
-}
+/** @type {import("./report.js").Section} */
+export const section = {
+  name: "cards",
+  title: "Share cards",
+  async run({ logDir }) {
+    const results = await measureShareCards({ logDir });
+    const cell = (/** @type {Timings} */ t) => `${t.count}: p50 ${formatMs(t.p50)}, p95 ${formatMs(t.p95)}, max ${formatMs(t.max)}`;
+    const checks = shareCardChecks(results);
+    return {
+      lines: [
+        table(
+          ["calendar", "while drawing ahead", "drawn ahead", "drawn on request", "/healthz meanwhile"],
+          results.map((r) => [r.calendar, cell(r.whileDrawingAhead), cell(r.drawnAhead), cell(r.onRequest), cell(r.health)]),
+        ),
+        "",
+        "First request of each listed event's card, one at a time (count: p50, p95, max): the second half of the upcoming " +
+          "events at once after the calendar's first read, the first half once the cards drawn ahead are done, then every " +
+          "other event. /healthz is asked every 25 ms meanwhile.",
+        "",
+        checksTable(checks),
+      ],
+      checks,
+      record: results,
+    };
+  },
+};

@@ -15,3 +15,13 @@ export function median(values) {
   const lower = sorted[middle - 1] ?? upper;
   return sorted.length % 2 === 1 ? upper : (lower + upper) / 2;
 }
+
+/**
+ * The nearest-rank percentile (p from 0 to 100) of the numbers given; 0 when there are none.
+ * @param {number[]} values
+ * @param {number} p
+ */
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}

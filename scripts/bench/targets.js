@@ -134,27 +134,27 @@ export function servingChecks(serving) {
 }
 
 /**
- * Every check, flat, for the JSON summary and the PASS/FAIL count.
+ * The Lighthouse checks (issue 4's targets), one per route and figure with a target.
  * @param {RouteResult[]} routes
- * @param {ServingResult | undefined} serving
  * @returns {Check[]}
  */
-export function evaluate(routes, serving) {
+export function lighthouseChecks(routes) {
   /** @type {Check[]} */
   const checks = [];
   for (const route of routes) {
     for (const row of LIGHTHOUSE_ROWS) {
-      if (row.target === null) continue;
       const value = route.median[row.judgedBy ?? row.key];
-      if (value === null) {
-        checks.push({ scope: route.route, metric: row.label, value: null, shown: "n/a", target: row.target, pass: false });
-        continue;
-      }
-      const pass = row.pass(value, route.route);
-      if (pass === null) continue;
-      checks.push({ scope: route.route, metric: row.label, value, shown: row.format(value), target: row.target, pass });
+      const pass = row.target === null ? null : value === null ? false : row.pass(value, route.route);
+      if (row.target === null || pass === null) continue;
+      checks.push({
+        scope: route.route,
+        metric: row.label,
+        value,
+        shown: value === null ? "n/a" : row.format(value),
+        target: row.target,
+        pass,
+      });
     }
   }
-  if (serving) checks.push(...servingChecks(serving));
   return checks;
 }

@@ -41,7 +41,10 @@ test.beforeEach(async ({ page, context }) => {
   violations = () => page.evaluate(() => (window as unknown as { violations: string[] }).violations);
 });
 
-test.afterEach(async () => {
+test.afterEach(async ({ page }) => {
+  // The editor keeps asking GitHub in the background: close it before its fake goes, or a late
+  // request finds the fake gone and fails the test.
+  await page.close();
   // Every request the editor made was one the fake knows, as GitHub would answer it.
   expect(setup.fake.unhandled).toEqual([]);
   await setup.stop();

@@ -1,4 +1,4 @@
-// The part of autocannon 8's programmatic API the load test uses (the package ships no types).
+// The part of autocannon 8's programmatic API the load test and the bench use (the package ships no types).
 declare module "autocannon" {
   import type { EventEmitter } from "node:events";
 
@@ -22,6 +22,8 @@ declare module "autocannon" {
     body?: string;
     /** Called with each response to this request (headers as a plain object, names lower-cased). */
     onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
+    /** Called before each request is sent; returns the request to send (e.g. with a new path). */
+    setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
   };
 
   export type Options = {
@@ -32,6 +34,8 @@ declare module "autocannon" {
     /** Seconds to wait for each response. */
     timeout?: number;
     pipelining?: number;
+    /** Sent with every request. */
+    headers?: Record<string, string>;
     requests?: Request[];
   };
 

@@ -72,7 +72,8 @@ function options(overrides: Partial<UpstreamOptions> = {}) {
   const sleeps: number[] = [];
   const logs: string[] = [];
   const opts: UpstreamOptions = {
-    timeoutMs: 200,
+    // Far longer than any answer here takes, even on a loaded machine: only the timeout test sets a short one.
+    timeoutMs: 10_000,
     retries: 2,
     backoffMs: (attempt) => attempt * 10,
     sleep: async (ms) => void sleeps.push(ms),
@@ -183,12 +184,11 @@ describe("requestUpstream", () => {
   it("times out a slow answer (injected 50 ms timeout) and retries it", async () => {
     count = 0;
     script = () => ({ status: 200, body: '{"ok":true}', delayMs: 400 });
+    // Client and server share one event loop: the 50 ms timer always fires before the 400 ms answer.
     const { opts } = options({ timeoutMs: 50 });
-    const started = performance.now();
     const error = await failure(get(opts));
     expect(error.kind).toBe("timeout");
     expect(count).toBe(3);
-    expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it("retries network errors", async () => {
@@ -292,14 +292,12 @@ describe("the body size limit", () => {
     count = 0;
     endlessWritten = [];
     script = () => "endless";
-    const { opts } = options({ timeoutMs: 10_000 });
-    const started = performance.now();
+    const { opts } = options();
     const error = await failure(get(opts));
+    // The size ended it, not the clock.
     expect(error.kind).toBe("too-large");
     expect(error.message).toBe("Test upstream answered a body larger than 5 MB; refused");
     expect(count).toBe(1);
-    // Well before the timeout: the size, not the clock, ended it.
-    expect(performance.now() - started).toBeLessThan(10_000);
     await expect.poll(() => endlessWritten.length).toBe(1);
     // The server stopped at the hang-up: at most the limit plus what sat in socket buffers.
     expect(endlessWritten[0]!).toBeLessThan(3 * MAX_BODY_BYTES);
