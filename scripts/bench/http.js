@@ -87,6 +87,17 @@ export function isLoopbackHost(hostname) {
 export const NO_CALENDAR = { GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "", GOOGLE_CALENDAR_API_URL: "", CALENDAR_ICS_URL: "" };
 
 /**
+ * Starts a server on a free loopback port (the port is the system's pick: no race with another process).
+ * @param {http.Server} server @returns {Promise<{ origin: string, close: () => Promise<void> }>}
+ */
+export async function listenOnLoopback(server) {
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(undefined)));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve(undefined))) };
+}
+
+/**
  * An iCalendar feed on a free loopback port, for a server to read through CALENDAR_ICS_URL.
  * @param {string} text @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
@@ -95,11 +106,6 @@ export async function serveIcs(text) {
     res.writeHead(200, { "Content-Type": "text/calendar; charset=utf-8" });
     res.end(text);
   });
-  await new Promise((resolve) => feed.listen(0, "127.0.0.1", () => resolve(undefined)));
-  const address = feed.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}/calendar.ics`,
-    close: () => new Promise((resolve) => feed.close(() => resolve(undefined))),
-  };
+  const { origin, close } = await listenOnLoopback(feed);
+  return { url: `${origin}/calendar.ics`, close };
 }

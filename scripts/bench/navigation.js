@@ -31,7 +31,7 @@ import { chromium } from "playwright-core";
 import WebSocket from "ws";
 import { CHROME_PATH, CHROMIUM_FLAGS } from "../chromium.js";
 import { stopChildOnCleanup } from "./cleanup.js";
-import { freePort, rawGet, waitForHttp } from "./http.js";
+import { freePort, listenOnLoopback, rawGet, waitForHttp } from "./http.js";
 import { startOfflineGuard } from "./offline-guard.js";
 import { table } from "./report.js";
 import { ensureBuild, startProductionServer } from "./server.js";
@@ -311,10 +311,8 @@ async function startWitness(origin, { withoutRules = false } = {}) {
     upstream.on("error", () => res.destroy());
     req.pipe(upstream);
   });
-  const port = await freePort();
-  await new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(undefined)));
-  const stop = () => new Promise((resolve) => server.close(() => resolve(undefined)));
-  return { origin: `http://127.0.0.1:${port}`, seen, stop };
+  const { origin: witnessOrigin, close } = await listenOnLoopback(server);
+  return { origin: witnessOrigin, seen, stop: close };
 }
 
 /**
@@ -340,10 +338,8 @@ async function startTinySite() {
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>tiny</title><script type="speculationrules">${rules}</script></head><body>${body}</body></html>`,
     );
   });
-  const port = await freePort();
-  await new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(undefined)));
-  const stop = () => new Promise((resolve) => server.close(() => resolve(undefined)));
-  return { origin: `http://127.0.0.1:${port}`, stop };
+  const { origin, close } = await listenOnLoopback(server);
+  return { origin, stop: close };
 }
 
 /**
