@@ -20,7 +20,6 @@
 // Run alone with `node scripts/bench/navigation.js` (after `npm run build`), or as part of `npm run bench`.
 import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
-import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
@@ -251,13 +250,16 @@ function cdpTarget(result) {
   return { target: `< ${CDP_TARGET_MS} ms`, pass: result.medianMs !== null && result.medianMs < CDP_TARGET_MS };
 }
 
+/** @param {XvfbRun} run */
+const describeXvfbRun = (run) => `${run.ms ?? "?"} ms changed, ${run.completeMs ?? "?"} ms complete, ${run.servedAs}`;
+
 /** @param {TripRun} run */
 const describeRun = (run) => (run.ms === null ? `failed (${run.error ?? run.servedAs})` : `${run.ms} ms, ${run.servedAs}`);
 
 /** @param {number[]} values */
 const roundedMedian = (values) => Math.round(/** @type {number} */ (median(values)));
 
-/** @param {TripRun[]} runs */
+/** @param {{ ms: number | null }[]} runs */
 function medianOf(runs) {
   const values = runs.flatMap((run) => (run.ms === null ? [] : [run.ms]));
   return values.length === runs.length && values.length > 0 ? roundedMedian(values) : null;
@@ -316,7 +318,10 @@ async function startWitness(origin, { withoutRules = false } = {}) {
 }
 
 /**
- * @typedef {{ trip: string, variant: string, floor: boolean, runs: { ms: number | null, servedAs: string }[], medianMs: number | null }} XvfbResult
+ * A trip under Xvfb: ms from the press to the first changed frame (the issue's "screen changes"),
+ * completeMs to the frame from which the screen stays as it ends (after a view transition's fade).
+ * @typedef {{ ms: number | null, completeMs: number | null, servedAs: string }} XvfbRun
+ * @typedef {{ trip: string, variant: string, floor: boolean, runs: XvfbRun[], medianMs: number | null, medianCompleteMs: number | null }} XvfbResult
  */
 
 /** A two-page site with nothing in it: the floor of the Xvfb measurement on this machine. */
@@ -372,22 +377,20 @@ export async function measureXvfbTrips({ origin, runs }) {
   const results = [];
   try {
     for (const { trip, witness, variant, flags, floor } of plan) {
-      /** @type {{ ms: number | null, servedAs: string }[]} */
+      /** @type {XvfbRun[]} */
       const tripRuns = [];
       for (let run = 0; run < runs; run++) {
         const result = await xvfbTripOnce(display, witness, trip, flags);
-        console.log(
-          `navigation (Xvfb, no DevTools) ${trip.name}, ${variant}, run ${run + 1}/${runs}: ${result.ms ?? "?"} ms, ${result.servedAs}`,
-        );
+        console.log(`navigation (Xvfb, no DevTools) ${trip.name}, ${variant}, run ${run + 1}/${runs}: ${describeXvfbRun(result)}`);
         tripRuns.push(result);
       }
-      const values = tripRuns.flatMap((run) => (run.ms === null ? [] : [run.ms]));
       results.push({
         trip: trip.name,
         variant,
         floor,
         runs: tripRuns,
-        medianMs: values.length === runs ? roundedMedian(values) : null,
+        medianMs: medianOf(tripRuns),
+        medianCompleteMs: medianOf(tripRuns.map((run) => ({ ms: run.completeMs }))),
       });
     }
   } finally {
@@ -427,7 +430,7 @@ async function startXvfb() {
  * @param {Awaited<ReturnType<typeof startWitness>>} witness
  * @param {Trip} trip
  * @param {string[]} flags
- * @returns {Promise<{ ms: number | null, servedAs: string }>}
+ * @returns {Promise<XvfbRun>}
  */
 async function xvfbTripOnce(display, witness, trip, flags) {
   const env = { ...process.env, DISPLAY: display.name };
@@ -459,22 +462,35 @@ async function xvfbTripOnce(display, witness, trip, flags) {
     await quietRequests(witness, trip.from);
     witness.seen.length = 0;
     const at = await linkPlace(profile, trip);
-    const xdotool = (/** @type {string[]} */ args) => spawnSync("xdotool", args, { env });
-    xdotool(["mousemove", String(at.x), String(at.y)]);
+    await runToEnd("xdotool", ["mousemove", String(at.x), String(at.y)], env);
     await sleep(HOVER_MS);
     const recording = startRecording(display, CHANGING_REGION);
     await recording.started;
-    const before = await recording.firstFrame;
-    const clickedAt = Date.now();
-    xdotool(["click", "1"]);
-    const changedAt = await recording.changeFrom(before, 5_000);
+    const clickStarted = Date.now();
+    await runToEnd("xdotool", ["click", "1"], env);
+    const frames = await recording.untilSettled(clickStarted);
     await recording.stop();
-    const servedAs = await servedAsAfterwards(profile, at.to);
-    return { ms: changedAt === null ? null : Math.max(0, Math.round(changedAt - clickedAt)), servedAs };
+    const arrived = await arrivalAfterwards(profile, at.to);
+    // From the press as the page received it (xdotool's own start-up is not the browser's time).
+    const pressedAt = arrived.pressedAt ?? clickStarted;
+    const since = (/** @type {number | null} */ at) => (at === null ? null : Math.max(0, Math.round(at - pressedAt)));
+    return { ms: since(frames.changedAt), completeMs: since(frames.completeAt), servedAs: arrived.servedAs };
   } finally {
     await stop();
     await removeProfile(profile);
   }
+}
+
+/**
+ * Runs a short command to its end without blocking the event loop (the recording is read meanwhile).
+ * @param {string} command
+ * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} env
+ */
+async function runToEnd(command, args, env) {
+  const child = spawn(command, args, { env, stdio: "ignore" });
+  const [code] = await once(child, "exit");
+  if (code !== 0) throw new Error(`${command} ${args[0]} exited with ${code}`);
 }
 
 /**
@@ -540,6 +556,8 @@ async function linkPlace(profile, trip) {
       const link = [...document.querySelectorAll(${JSON.stringify(trip.link)})].find((candidate) => candidate.getClientRects().length > 0);
       if (!link) return null;
       const box = link.getBoundingClientRect();
+      localStorage.removeItem("bench-pressed-at");
+      addEventListener("pointerdown", (event) => localStorage.setItem("bench-pressed-at", String(performance.timeOrigin + event.timeStamp)), { capture: true, once: true });
       return { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2), to: new URL(link.href).pathname };
     })()`,
   );
@@ -548,21 +566,25 @@ async function linkPlace(profile, trip) {
 }
 
 /**
- * How the page on screen came, read once it is shown.
+ * How the page on screen came, and when the page before it received the press, read once it is shown.
  * @param {string} profile
  * @param {string} to The path the click went to.
+ * @returns {Promise<{ servedAs: string, pressedAt: number | null }>}
  */
-async function servedAsAfterwards(profile, to) {
-  const servedAs = await evaluateInPage(
-    profile,
-    to,
-    `(() => {
-      const navigation = performance.getEntriesByType("navigation")[0];
-      if ((navigation.activationStart ?? 0) > 0) return "prerendered";
-      return navigation.deliveryType === "navigational-prefetch" ? "prefetched" : "document";
-    })()`,
+async function arrivalAfterwards(profile, to) {
+  const arrived = /** @type {{ servedAs: string, pressedAt: number | null } | undefined} */ (
+    await evaluateInPage(
+      profile,
+      to,
+      `(() => {
+        const navigation = performance.getEntriesByType("navigation")[0];
+        const servedAs = (navigation.activationStart ?? 0) > 0 ? "prerendered" : navigation.deliveryType === "navigational-prefetch" ? "prefetched" : "document";
+        const pressedAt = Number(localStorage.getItem("bench-pressed-at"));
+        return { servedAs, pressedAt: pressedAt > 0 ? pressedAt : null };
+      })()`,
+    )
   );
-  return typeof servedAs === "string" ? servedAs : "not arrived";
+  return arrived ?? { servedAs: "not arrived", pressedAt: null };
 }
 
 /**
@@ -577,8 +599,43 @@ async function quietRequests(witness, path) {
 }
 
 /**
- * Films a region of the screen with ffmpeg (x11grab, up to 100 frames/s), and
- * reports each frame's time and a hash of its pixels.
+ * When the screen changed after `since` (a click), from frames in capture order:
+ * changedAt, the first frame that differs from the last one before `since`; completeAt, the first
+ * of the frames the screen then stays at (after a view transition's fade), if it did not come back.
+ * @param {{ at: number, hash: string }[]} frames
+ * @param {number} since
+ * @returns {{ changedAt: number | null, completeAt: number | null }}
+ */
+export function screenChange(frames, since) {
+  const before = frames.filter((frame) => frame.at < since).at(-1)?.hash;
+  const after = frames.filter((frame) => frame.at >= since);
+  const changed = after.find((frame) => frame.hash !== before);
+  const final = after.at(-1)?.hash;
+  const complete =
+    changed && final !== before ? after.findLast((frame, index) => frame.hash === final && after[index - 1]?.hash !== final) : undefined;
+  return { changedAt: changed?.at ?? null, completeAt: complete?.at ?? null };
+}
+
+/**
+ * One frame of ffmpeg's framemd5 output ("0, dts, pts, duration, size, md5"), its pts turned into
+ * milliseconds with the time base of the "#tb 0: num/den" header line; null for any other line.
+ * @param {string} line
+ * @param {{ num: number, den: number }} timeBase
+ * @returns {{ at: number, hash: string } | null}
+ */
+export function frameOf(line, timeBase) {
+  const fields = line.startsWith("#") ? [] : line.split(",").map((field) => field.trim());
+  if (fields.length !== 6 || !/^[0-9a-f]{32}$/.test(fields[5] ?? "")) return null;
+  return { at: (Number(fields[2]) * 1000 * timeBase.num) / timeBase.den, hash: /** @type {string} */ (fields[5]) };
+}
+
+/** After the click, the screen is settled once no frame has changed for this long. */
+const SETTLED_MS = 700;
+
+/**
+ * Films a region of the screen with ffmpeg (x11grab, up to 100 frames/s, without the pointer,
+ * whose shape changes with what is under it), and reports each frame's capture time (x11grab's
+ * wall clock, kept by -copyts) and the MD5 of its pixels, as ffmpeg's framemd5 prints them.
  * @param {{ name: string }} display
  * @param {Region} region
  */
@@ -586,60 +643,52 @@ function startRecording(display, region) {
   const ffmpeg = spawn(
     "ffmpeg",
     [
-      "-loglevel",
-      "error",
-      "-f",
-      "x11grab",
-      "-framerate",
-      "100",
-      "-video_size",
-      `${region.width}x${region.height}`,
-      "-i",
-      `${display.name}+${region.x},${region.y}`,
-      "-fps_mode",
-      "passthrough",
-      "-f",
-      "rawvideo",
-      "-pix_fmt",
-      "gray",
-      "-",
+      ...["-loglevel", "error", "-f", "x11grab", "-draw_mouse", "0", "-framerate", "100"],
+      ...["-video_size", `${region.width}x${region.height}`, "-i", `${display.name}+${region.x},${region.y}`],
+      ...["-copyts", "-fps_mode", "passthrough", "-f", "framemd5", "-"],
     ],
     { stdio: ["ignore", "pipe", "ignore"] },
   );
   const { stop } = stopChildOnCleanup(ffmpeg, 1_000);
-  const frameBytes = region.width * region.height;
   /** @type {{ at: number, hash: string }[]} */
   const frames = [];
-  let pending = Buffer.alloc(0);
+  let timeBase = { num: 1, den: 1_000_000 };
+  let pending = "";
   /** @type {(() => void)[]} */
   const waiting = [];
-  ffmpeg.stdout.on("data", (/** @type {Buffer} */ chunk) => {
-    pending = Buffer.concat([pending, chunk]);
-    while (pending.length >= frameBytes) {
-      const frame = pending.subarray(0, frameBytes);
-      pending = pending.subarray(frameBytes);
-      // The time it reached us; grabbing and piping add a few ms, the same for every frame.
-      frames.push({ at: Date.now(), hash: createHash("sha1").update(frame).digest("hex") });
-      for (const wake of waiting.splice(0)) wake();
+  ffmpeg.stdout.setEncoding("utf8").on("data", (/** @type {string} */ chunk) => {
+    const lines = (pending + chunk).split("\n");
+    pending = lines.pop() ?? "";
+    for (const line of lines) {
+      const header = /^#tb 0: (\d+)\/(\d+)/.exec(line);
+      if (header) timeBase = { num: Number(header[1]), den: Number(header[2]) };
+      const frame = frameOf(line, timeBase);
+      if (frame) frames.push(frame);
     }
+    if (frames.length > 0) for (const wake of waiting.splice(0)) wake();
   });
   const nextFrame = () => new Promise((resolve) => waiting.push(() => resolve(undefined)));
-  const started = nextFrame();
   return {
-    started,
-    firstFrame: started.then(() => /** @type {{ at: number, hash: string }} */ (frames.at(-1)).hash),
-    /** The time of the first frame whose pixels differ from `hash`, or null after `timeoutMs`. */
-    async changeFrom(/** @type {string} */ hash, /** @type {number} */ timeoutMs) {
-      const deadline = Date.now() + timeoutMs;
-      let index = frames.length;
-      while (Date.now() < deadline) {
-        for (; index < frames.length; index++) {
+    started: nextFrame(),
+    /**
+     * Waits until the screen changed after `since` and then stayed still for SETTLED_MS (or 5 s
+     * passed). changedAt: the first frame that differs from the last one before `since`;
+     * completeAt: the first frame from which the screen stays as it ends (a view transition's end).
+     * @param {number} since
+     */
+    async untilSettled(since) {
+      const deadline = Date.now() + 5_000;
+      const lastChange = () => {
+        for (let index = frames.length - 1; index > 0; index--) {
           const frame = /** @type {{ at: number, hash: string }} */ (frames[index]);
-          if (frame.hash !== hash) return frame.at;
+          if (frame.hash !== frames[index - 1]?.hash) return frame.at;
         }
+        return -Infinity;
+      };
+      while (Date.now() < deadline && !(lastChange() > since && (frames.at(-1)?.at ?? 0) - lastChange() >= SETTLED_MS)) {
         await Promise.race([nextFrame(), sleep(100)]);
       }
-      return null;
+      return screenChange(frames, since);
     },
     stop,
   };
@@ -700,10 +749,10 @@ export function navigationTable(cdp, xvfb) {
       rows.push([
         `${result.trip}, ${result.variant}`,
         "Xvfb + xdotool, no DevTools",
-        result.medianMs === null ? "failed" : `${result.medianMs} ms`,
+        result.medianMs === null ? "failed" : `${result.medianMs} ms (complete ${result.medianCompleteMs ?? "?"} ms)`,
         result.floor ? "(the floor)" : `prerendered, < ${XVFB_TARGET_MS} ms`,
         result.floor ? "" : prerendered && result.medianMs !== null && result.medianMs < XVFB_TARGET_MS ? "PASS" : "FAIL",
-        result.runs.map((run) => `${run.ms ?? "?"} ms, ${run.servedAs}`).join("; "),
+        result.runs.map(describeXvfbRun).join("; "),
       ]);
     }
   }
@@ -793,7 +842,8 @@ export const section = {
           navigationTable(cdp, xvfb),
           "",
           "DevTools rows: Lighthouse's throttled phone (150 ms RTT, 1.6 Mbps, CPU 4x), pointer on the link for 300 ms, then a click; " +
-            "Chromium never prerenders under DevTools. Xvfb rows: headful Chromium without DevTools, xdotool's pointer, ffmpeg's frames, not throttled.",
+            "Chromium never prerenders under DevTools. Xvfb rows: headful Chromium without DevTools, xdotool's pointer, ffmpeg's frames (pointer not drawn), not throttled; " +
+            "from the press as the page received it to the capture of the first changed frame, and of the frame the screen then stays at (complete).",
           ...("skipped" in xvfb ? ["", `Xvfb trips skipped: ${xvfb.skipped}.`] : []),
         ],
         checks: navigationChecks(cdp, xvfb),
