@@ -1,13 +1,12 @@
-import { Link } from "react-router";
+import { PageLink } from "./page-link";
 import { site } from "~/content";
 import { cx } from "~/lib/cx";
 
 /** The community's mark: its initials in a ring, with the name beside it. */
 export function Logo({ tone = "dark", className }: { tone?: "dark" | "light"; className?: string }) {
   return (
-    <Link
+    <PageLink
       to="/"
-      reloadDocument
       className={cx(
         "inline-flex items-center gap-2.5 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2",
         // The focus ring needs 3:1 against the background the logo sits on.
@@ -29,6 +28,6 @@ export function Logo({ tone = "dark", className }: { tone?: "dark" | "light"; cl
       >
         {site.name}
       </span>
-    </Link>
+    </PageLink>
   );
 }

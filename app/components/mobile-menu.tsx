@@ -1,6 +1,7 @@
 import { ExternalLink, Menu, X } from "lucide-react";
 import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { PageLink, PageNavLink } from "./page-link";
 import { newTab } from "~/lib/external";
 import { buttonStyles } from "./button-styles";
 import { navItems, navLinkClass } from "./navigation";
@@ -90,17 +91,17 @@ export function MobileMenu() {
             <ul className="flex flex-col gap-1">
               {navItems.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} end reloadDocument onClick={close} className={(s) => `${navLinkClass(s)} block py-2.5 text-lg`}>
+                  <PageNavLink to={item.to} end onClick={close} className={(s) => `${navLinkClass(s)} block py-2.5 text-lg`}>
                     {item.label}
-                  </NavLink>
+                  </PageNavLink>
                 </li>
               ))}
             </ul>
           </nav>
           <div className="mt-auto flex flex-col gap-3">
-            <Link to="/apply" reloadDocument onClick={close} className={buttonStyles.primaryLarge}>
+            <PageLink to="/apply" onClick={close} className={buttonStyles.primaryLarge}>
               Apply
-            </Link>
+            </PageLink>
             <a href={loginUrl} {...newTab} onClick={close} className={buttonStyles.outlineLarge}>
               Login
               <ExternalLink aria-hidden="true" className="size-4" />

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { PageLink } from "./page-link";
 import { buttonStyles } from "./button-styles";
 
 /** Spec §8: the unknown-route card. */
@@ -8,9 +8,9 @@ export function NotFoundCard() {
       <div className="w-full max-w-md rounded-2xl border border-ink/10 bg-white p-8 shadow-sm">
         <h1 className="font-serif text-2xl font-semibold text-ink">404 Page Not Found</h1>
         <p className="mt-3 text-ink-soft">Did you forget to add the page to the router?</p>
-        <Link to="/" reloadDocument className={`${buttonStyles.primary} mt-6`}>
+        <PageLink to="/" className={`${buttonStyles.primary} mt-6`}>
           Back to the homepage
-        </Link>
+        </PageLink>
       </div>
     </div>
   );

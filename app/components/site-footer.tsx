@@ -1,5 +1,5 @@
 import { Mail, MapPin } from "lucide-react";
-import { Link } from "react-router";
+import { PageLink } from "./page-link";
 import { site } from "~/content";
 import { Logo } from "./logo";
 import { footerLinks } from "./navigation";
@@ -22,9 +22,9 @@ export function SiteFooter() {
           <ul className="flex flex-col gap-1 text-sm">
             {footerLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} reloadDocument className={`inline-block py-1.5 hover:text-paper hover:underline ${focusOnInk}`}>
+                <PageLink to={link.to} className={`inline-block py-1.5 hover:text-paper hover:underline ${focusOnInk}`}>
                   {link.label}
-                </Link>
+                </PageLink>
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { NavLink, Link } from "react-router";
+import { PageLink, PageNavLink } from "./page-link";
 import { ExternalLink } from "lucide-react";
 import { newTab } from "~/lib/external";
 import { buttonStyles } from "./button-styles";
@@ -22,17 +22,17 @@ export function SiteHeader() {
           <ul className="flex items-center gap-4 xl:gap-7">
             {navItems.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end reloadDocument className={(state) => `${navLinkClass(state)} text-sm xl:text-[0.9375rem]`}>
+                <PageNavLink to={item.to} end className={(state) => `${navLinkClass(state)} text-sm xl:text-[0.9375rem]`}>
                   {item.label}
-                </NavLink>
+                </PageNavLink>
               </li>
             ))}
           </ul>
         </nav>
         <div className="ml-4 hidden shrink-0 items-center gap-2 lg:flex">
-          <Link to="/apply" reloadDocument className={buttonStyles.primary}>
+          <PageLink to="/apply" className={buttonStyles.primary}>
             Apply
-          </Link>
+          </PageLink>
           <a href={loginUrl} {...newTab} className={buttonStyles.outline}>
             Login
             <ExternalLink aria-hidden="true" className="size-3.5" />

@@ -1,5 +1,5 @@
 import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
+import { PageLink } from "~/components/page-link";
 import { BenefitIcon } from "~/components/benefit-icon";
 import { buttonStyles } from "~/components/button-styles";
 import { Section } from "~/components/page-header";
@@ -26,17 +26,16 @@ export default function Home() {
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-paper/80 sm:text-xl">{home.heroText}</p>
           <div className="mt-10 flex flex-wrap items-center gap-4">
-            <Link to="/apply" reloadDocument className={buttonStyles.light}>
+            <PageLink to="/apply" className={buttonStyles.light}>
               Apply to Join
               <ArrowRight aria-hidden="true" className="size-4" />
-            </Link>
-            <Link
+            </PageLink>
+            <PageLink
               to="/about"
-              reloadDocument
               className="rounded text-paper/85 underline-offset-4 hover:text-paper hover:underline focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-paper"
             >
               About the community
-            </Link>
+            </PageLink>
           </div>
         </div>
       </section>
@@ -109,9 +108,9 @@ export default function Home() {
             </h2>
             <p className="mt-2 text-ink-soft">{home.callToAction.text}</p>
           </div>
-          <Link to="/apply" reloadDocument className={buttonStyles.primaryLarge}>
+          <PageLink to="/apply" className={buttonStyles.primaryLarge}>
             Apply to Join
-          </Link>
+          </PageLink>
         </div>
       </section>
     </>
