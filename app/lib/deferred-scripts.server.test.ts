@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { DEFERRED_ATTRIBUTE, DEFERRED_TYPE } from "./deferred-scripts";
+import { DEFERRED_ATTRIBUTE, DEFERRED_CLASSIC_ATTRIBUTE, DEFERRED_CLASSIC_TYPE, DEFERRED_TYPE } from "./deferred-scripts";
 import { deferModuleScripts, deferModuleScriptsStream } from "./deferred-scripts.server";
 
 // The shape React Router's <Scripts> renders, as React writes it.
@@ -10,6 +10,8 @@ const PAGE = [
   '<link rel="modulepreload" href="/assets/entry.client-a.js" nonce="n0"/><link rel="modulepreload" href="/assets/chunk-b.js" nonce="n0"/>',
   '</head><body><main>Hello</main><script nonce="n0">window.__reactRouterContext = {};</script>',
   '<script nonce="n0" type="module" async="">import * as route0 from "/assets/root-c.js";\nimport("/assets/entry.client-a.js");</script>',
+  '<script nonce="n0">window.__reactRouterContext.streamController.enqueue("[1]");</script>',
+  "<script>window.__scrollRestore = 1;</script>",
   '<script type="application/ld+json">{"@type":"Organization"}</script></body></html>',
 ].join("");
 
@@ -23,11 +25,19 @@ describe("deferModuleScripts", () => {
     );
   });
 
+  it("leaves React Router's context and data scripts inert too, in place, nonce and code intact", () => {
+    const out = deferModuleScripts(PAGE);
+    const inert = `<script nonce="n0" type="${DEFERRED_CLASSIC_TYPE}" ${DEFERRED_CLASSIC_ATTRIBUTE}="">`;
+    expect(out).toContain(`${inert}window.__reactRouterContext = {};</script>`);
+    expect(out).toContain(`${inert}window.__reactRouterContext.streamController.enqueue("[1]");</script>`);
+    expect(out).not.toMatch(/<script nonce="n0">window\.__reactRouterContext/);
+  });
+
   it("leaves everything else as it was", () => {
     const out = deferModuleScripts(PAGE);
     for (const kept of [
       '<link rel="stylesheet" href="/assets/app.css"/>',
-      '<script nonce="n0">window.__reactRouterContext = {};</script>',
+      "<script>window.__scrollRestore = 1;</script>",
       '<script type="application/ld+json">{"@type":"Organization"}</script>',
       "<main>Hello</main>",
     ]) {

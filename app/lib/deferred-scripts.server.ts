@@ -1,17 +1,21 @@
 import { Transform } from "node:stream";
-import { DEFERRED_ATTRIBUTE, DEFERRED_TYPE } from "./deferred-scripts";
+import { DEFERRED_ATTRIBUTE, DEFERRED_CLASSIC_ATTRIBUTE, DEFERRED_CLASSIC_TYPE, DEFERRED_TYPE } from "./deferred-scripts";
 
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
 const MODULE_SCRIPT = /<script([^>]*?) type="module"( async="")?([^>]*)>/g;
+/** React Router's inline classic scripts that set up its context and stream the page's data into it. */
+const CONTEXT_SCRIPT = /<script((?: nonce="[^"]*")?)>(?=window\.__reactRouterContext)/g;
 
 /**
  * Makes a rendered page's JavaScript wait for the first interaction: no module preloads (they
- * compete with the stylesheet for a slow phone's bandwidth) and React Router's module script
- * retyped so the browser keeps it inert until startOnFirstInteraction() revives it.
+ * compete with the stylesheet for a slow phone's bandwidth), and React Router's module script and
+ * its inline context and data scripts retyped so the browser keeps them inert (no script runs
+ * before the first paint for them) until startOnFirstInteraction() revives them.
  */
 export function deferModuleScripts(html: string): string {
   return html
     .replace(MODULE_PRELOAD, "")
+    .replace(CONTEXT_SCRIPT, (_tag, nonce: string) => `<script${nonce} type="${DEFERRED_CLASSIC_TYPE}" ${DEFERRED_CLASSIC_ATTRIBUTE}="">`)
     .replace(
       MODULE_SCRIPT,
       (_tag, before: string, _async, after: string) => `<script${before} type="${DEFERRED_TYPE}" ${DEFERRED_ATTRIBUTE}=""${after}>`,

@@ -1,5 +1,6 @@
-// The page's JavaScript waits for a person: React Router's module script is served inert
-// (see deferred-scripts.server.ts) and this inline script starts it on the first interaction.
+// The page's JavaScript waits for a person: React Router's module script and the inline scripts
+// that hand it the page's data are served inert (see deferred-scripts.server.ts), and this inline
+// script starts them on the first interaction.
 // Until React runs, it also does the two things that interaction may need at once: the page's
 // invoker-command buttons (the menu) in browsers without invoker commands, and F8 to the
 // notification area. See docs/decisions/deferred-hydration.md.
@@ -7,6 +8,9 @@
 /** Marks the inert copy of React Router's module script. */
 export const DEFERRED_ATTRIBUTE = "data-deferred-module";
 export const DEFERRED_TYPE = "text/x-deferred-module";
+/** Marks the inert copies of React Router's inline context and data scripts (classic scripts). */
+export const DEFERRED_CLASSIC_ATTRIBUTE = "data-deferred-script";
+export const DEFERRED_CLASSIC_TYPE = "text/x-deferred-script";
 /** The notification area's id while the toasts' code has not loaded (components/toast/notifications-area.tsx). */
 export const NOTIFICATIONS_ID = "notifications";
 /** Set on window when F8 focused that area, so the toasts' own area takes the focus when it arrives. */
@@ -24,16 +28,22 @@ export function startOnFirstInteraction(): void {
   const PAUSE_MS = 1000;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let leaving = false;
-  const start = () => {
-    clearTimeout(timer);
-    for (const kind of kinds) window.removeEventListener(kind, onEvent, options);
-    for (const inert of document.querySelectorAll<HTMLScriptElement>("script[data-deferred-module]")) {
+  const revive = () => {
+    // In document order: the context, the module (it runs later, once its imports load), the data.
+    for (const inert of document.querySelectorAll<HTMLScriptElement>("script[data-deferred-script], script[data-deferred-module]")) {
       const script = document.createElement("script");
-      script.type = "module";
+      if (inert.hasAttribute("data-deferred-module")) script.type = "module";
       // The same text as the inert copy, so the same hash in the CSP allows it.
       script.textContent = inert.textContent;
       inert.replaceWith(script);
     }
+  };
+  const start = () => {
+    clearTimeout(timer);
+    for (const kind of kinds) window.removeEventListener(kind, onEvent, options);
+    // The data scripts come after this one: a press while the page is still arriving waits for them.
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", revive, { once: true });
+    else revive();
   };
   /** A press on (or Enter in) a link to another page in this tab: the browser follows it, no script needed. */
   const follows = (event: Event) => {

@@ -2,7 +2,7 @@
 // if React Router changes how <Scripts> writes its module script or preloads, the rewrite no longer
 // matches and these fail (the unit test's page is a hand-made copy and would not notice).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFERRED_ATTRIBUTE, DEFERRED_TYPE } from "~/lib/deferred-scripts";
+import { DEFERRED_ATTRIBUTE, DEFERRED_CLASSIC_ATTRIBUTE, DEFERRED_CLASSIC_TYPE, DEFERRED_TYPE } from "~/lib/deferred-scripts";
 import { rawRequest } from "../support/raw-http";
 import { startServer, type RunningServer } from "../support/start-server";
 
@@ -26,7 +26,12 @@ describe.each(["/", "/events", "/about", "/no-such-page"])("the scripts of %s as
     expect(inert).toHaveLength(1);
     expect(inert[0]![0]).toContain(`${DEFERRED_ATTRIBUTE}=""`);
     expect(inert[0]![1]).toContain(`import("${entry}")`);
-    // The context React Router hydrates from is left as it was written.
-    expect(html).toMatch(/<script>window\.__reactRouterContext = /);
+    // The context React Router hydrates from, and the data it streams in, wait too: no inline
+    // script of React Router's runs before the first paint.
+    const inertClassic = `<script type="${DEFERRED_CLASSIC_TYPE}" ${DEFERRED_CLASSIC_ATTRIBUTE}="">`;
+    expect(html).toContain(`${inertClassic}window.__reactRouterContext = `);
+    expect(html).toContain(`${inertClassic}window.__reactRouterContext.streamController.enqueue(`);
+    expect(html).toContain(`${inertClassic}window.__reactRouterContext.streamController.close()`);
+    expect(html).not.toMatch(/<script>window\.__reactRouterContext/);
   });
 });
