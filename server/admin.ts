@@ -24,7 +24,12 @@ export type AdminOptions = {
 };
 
 /** Both are small and change only with a deploy: checked again on every visit, answered 304. */
-const HEADERS = { "X-Robots-Tag": "noindex, nofollow", "Permissions-Policy": ADMIN_PERMISSIONS_POLICY };
+const HEADERS = {
+  "X-Robots-Tag": "noindex, nofollow",
+  "Permissions-Policy": ADMIN_PERMISSIONS_POLICY,
+  // The editor holds a GitHub token: no other site's window keeps a handle on it.
+  "Cross-Origin-Opener-Policy": "same-origin",
+};
 
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 

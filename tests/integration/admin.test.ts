@@ -92,6 +92,11 @@ describe("/admin with CONTENT_REPOSITORY set", () => {
     expect(policy).toBe(site!.replace("clipboard-read=()", "clipboard-read=(self)"));
   });
 
+  it("keeps other sites' windows from holding a handle on the editor; the public pages, which hold no visitor state, go without", async () => {
+    expect((await get("/admin")).headers.get("cross-origin-opener-policy")).toBe("same-origin");
+    expect((await get("/")).headers.get("cross-origin-opener-policy")).toBeNull();
+  });
+
   it("leaves the site's pages their own strict policy", async () => {
     for (const path of ["/", "/about", "/events", "/no-such-page"]) {
       const csp = parseCsp((await get(path)).headers.get("content-security-policy"));
