@@ -9,6 +9,10 @@ import { answerEventsApi, currentEvents, failEventsApi, holdEventsApi, openEvent
 
 const paths = [...PAGES.map((p) => p.path), "/events?tab=past", NOT_FOUND_PATH];
 
+// Each test loads, hydrates and runs axe twice: 15-20 s on a quiet machine, and one took 32 s at a
+// load average of 8 on two cores. The tests wait for conditions; this is only their safety net.
+test.describe.configure({ timeout: 90_000 });
+
 /** Scans at phone width, then (same page, resized) at desktop width. Loading once keeps the gate fast. */
 async function scanAtBothWidths(page: Page, testInfo: TestInfo, label: string): Promise<void> {
   for (const viewport of [PHONE, DESKTOP]) {
