@@ -10,7 +10,11 @@ import { SiteHeader } from "./components/site-header";
 import { NotificationsArea } from "./components/toast/notifications-area";
 import { getPublicConfig } from "./config.server";
 import { deferredStartScript } from "./lib/deferred-scripts";
+import { fadeGuardScript } from "./lib/loads-ahead";
 import { speculationRulesJson } from "./lib/speculation-rules";
+
+/** The one inline script that runs at load: React waits for a person; the fade waits for a page loaded ahead. */
+const startScript = deferredStartScript + fadeGuardScript;
 
 // Toasts only ever follow a visitor's action, so their code loads after hydration.
 const Toaster = lazy(() => import("./components/toast/toaster"));
@@ -62,7 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ScrollRestoration />
         <Scripts />
         {/* Allowed by its hash in the CSP, like every inline script the server sends. */}
-        <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: deferredStartScript }} />
+        <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: startScript }} />
       </body>
     </html>
   );

@@ -1,15 +1,34 @@
+import { useSyncExternalStore } from "react";
 import { Link, NavLink, type LinkProps, type NavLinkProps } from "react-router";
+import { browserLoadsAhead } from "~/lib/loads-ahead";
 
-// Links between our pages are document navigations, so the browser shows the page its speculation
-// rules loaded ahead (React Router's in-app navigation cannot use a prerendered page):
-// docs/decisions/instant-navigation.md. The events tabs and "Show all" stay in-app links.
+// Links between our pages are document navigations where the browser can load the next page ahead
+// (its speculation rules): it shows the page it prerendered, which React Router's in-app navigation
+// cannot use. Where it cannot, they are in-app navigations with React Router's intent prefetch once
+// React runs. The markup is the same either way. See docs/decisions/instant-navigation.md. The
+// events tabs and "Show all" stay in-app links.
+
+type Navigation = { reloadDocument: boolean; prefetch: "none" | "intent" };
+
+const noSubscription = () => () => {};
+const ahead: Navigation = { reloadDocument: true, prefetch: "none" };
+const inApp: Navigation = { reloadDocument: false, prefetch: "intent" };
+
+/** Document links in the server's HTML (and until React runs); in-app ones where nothing is loaded ahead. */
+function useNavigation(): Navigation {
+  return useSyncExternalStore(
+    noSubscription,
+    () => (browserLoadsAhead() ? ahead : inApp),
+    () => ahead,
+  );
+}
 
 /** A link to another of our pages. */
-export function PageLink(props: Omit<LinkProps, "reloadDocument">) {
-  return <Link {...props} reloadDocument />;
+export function PageLink(props: Omit<LinkProps, "reloadDocument" | "prefetch">) {
+  return <Link {...props} {...useNavigation()} />;
 }
 
 /** A navigation link to another of our pages, marked while that page is the current one. */
-export function PageNavLink(props: Omit<NavLinkProps, "reloadDocument">) {
-  return <NavLink {...props} reloadDocument />;
+export function PageNavLink(props: Omit<NavLinkProps, "reloadDocument" | "prefetch">) {
+  return <NavLink {...props} {...useNavigation()} />;
 }

@@ -1,5 +1,5 @@
 // @ts-check
-/* global window, document, location, performance, requestAnimationFrame, MutationObserver -- functions run in the page by page.evaluate */
+/* global window, document, location, performance, requestAnimationFrame, MutationObserver, HTMLScriptElement -- functions run in the page by page.evaluate */
 // How fast the next page appears after a click (issue 22), measured two ways:
 //
 // - Through the DevTools protocol (playwright-core), on Lighthouse's throttled phone (150 ms round
@@ -96,6 +96,12 @@ function watchInApp(to) {
   observer.observe(document, { subtree: true, childList: true, characterData: true });
 }
 
+/** Runs in every document of a browser without speculation rules, before the page's scripts. */
+function withoutSpeculationRules() {
+  const supports = HTMLScriptElement.supports.bind(HTMLScriptElement);
+  HTMLScriptElement.supports = (type) => type !== "speculationrules" && supports(type);
+}
+
 /** Runs in the page after the click: when it was shown (wall clock, ms) and how it came. */
 async function arrival() {
   const state = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (window));
@@ -124,16 +130,19 @@ async function arrival() {
  * @param {string} origin
  * @param {Trip} trip
  * @param {"fresh" | "settled"} state
- * @param {boolean} [reducedMotion] The visitor asks for less motion (no view transition).
+ * @param {{ reducedMotion?: boolean, noRules?: boolean }} [variant] The visitor asks for less motion
+ *   (no view transition); the browser has no speculation rules (`origin` has taken them out of its pages).
  * @returns {Promise<TripRun>}
  */
-async function tripOnce(browser, origin, trip, state, reducedMotion = false) {
+async function tripOnce(browser, origin, trip, state, { reducedMotion = false, noRules = false } = {}) {
   const context = await browser.newContext({
     viewport: VIEWPORT,
     serviceWorkers: "block",
     reducedMotion: reducedMotion ? "reduce" : "no-preference",
   });
   try {
+    // Such a browser also says so when a page asks (app/lib/loads-ahead.ts).
+    if (noRules) await context.addInitScript(withoutSpeculationRules);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
@@ -210,7 +219,7 @@ export async function measureCdpTrips({ origin, runs }) {
       /** @type {TripRun[]} */
       const tripRuns = [];
       for (let run = 0; run < runs; run++) {
-        const result = await tripOnce(browser, site, trip, state, reducedMotion);
+        const result = await tripOnce(browser, site, trip, state, { reducedMotion, noRules });
         console.log(
           `navigation (DevTools) ${trip.name}, ${variantName(state, reducedMotion, noRules)}, run ${run + 1}/${runs}: ${describeRun(result)}`,
         );
