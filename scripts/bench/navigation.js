@@ -29,6 +29,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import WebSocket from "ws";
 import { CHROME_PATH, CHROMIUM_FLAGS } from "../chromium.js";
+import { BEFORE_ISSUE_22, startBeforeIssue22 } from "./before-issue-22.js";
 import { stopChildOnCleanup } from "./cleanup.js";
 import { freePort, listenOnLoopback, rawGet, waitForHttp } from "./http.js";
 import { startOfflineGuard } from "./offline-guard.js";
@@ -74,7 +75,7 @@ export const TRIPS = [
 /**
  * @typedef {"prerendered" | "prefetched" | "document" | "in-app" | "failed"} ServedAs
  * @typedef {{ ms: number | null, servedAs: ServedAs, error?: string }} TripRun
- * @typedef {{ trip: string, state: "fresh" | "settled", runs: TripRun[], medianMs: number | null, floor?: boolean, reducedMotion?: boolean, noRules?: boolean, todayMs?: number }} TripResult
+ * @typedef {{ trip: string, state: "fresh" | "settled", runs: TripRun[], medianMs: number | null, floor?: boolean, reducedMotion?: boolean, noRules?: boolean, before?: boolean, todayMs?: number, todayFrom?: string }} TripResult
  */
 
 /**
@@ -189,72 +190,105 @@ async function tripOnce(browser, origin, trip, state, { reducedMotion = false, n
 
 /**
  * Every trip, fresh and settled, `runs` times each, through DevTools.
- * @param {{ origin: string, runs: number }} options
+ * @param {{ origin: string, runs: number, beforeOrigin?: string }} options `beforeOrigin`: the site
+ *   before issue 22 (before-issue-22.js), the bound of a browser without speculation rules.
  * @returns {Promise<TripResult[]>}
  */
-export async function measureCdpTrips({ origin, runs }) {
+export async function measureCdpTrips({ origin, runs, beforeOrigin }) {
   const guard = await startOfflineGuard();
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: [...CHROMIUM_FLAGS, ...guard.chromeFlags] });
   const stop = () => browser.close();
   const tiny = await startTinySite();
   const withoutRules = await startWitness(origin, { withoutRules: true });
+  const before = beforeOrigin ? await startWitness(beforeOrigin, { withoutRules: true }) : undefined;
+  const row = { floor: false, reducedMotion: false, noRules: false, before: false };
+  const fresh = /** @type {const} */ ("fresh");
+  const settled = /** @type {const} */ ("settled");
   const plan = [
     ...TRIPS.flatMap((trip) => [
-      { trip, origin, state: /** @type {const} */ ("fresh"), floor: false, reducedMotion: false, noRules: false },
-      { trip, origin, state: /** @type {const} */ ("settled"), floor: false, reducedMotion: false, noRules: false },
+      { ...row, trip, origin, state: fresh },
+      { ...row, trip, origin, state: settled },
       // The same without the view transition, to show what it costs.
-      { trip, origin, state: /** @type {const} */ ("fresh"), floor: false, reducedMotion: true, noRules: false },
+      { ...row, trip, origin, state: fresh, reducedMotion: true },
     ]),
-    // As a browser without speculation rules: today's figures are the bound.
-    ...TRIPS.flatMap((trip) => [
-      { trip, origin: withoutRules.origin, state: /** @type {const} */ ("fresh"), floor: false, reducedMotion: false, noRules: true },
-      { trip, origin: withoutRules.origin, state: /** @type {const} */ ("settled"), floor: false, reducedMotion: false, noRules: true },
-    ]),
-    { trip: TINY_TRIP, origin: tiny.origin, state: /** @type {const} */ ("fresh"), floor: true, reducedMotion: false, noRules: false },
+    // As a browser without speculation rules, each beside the site before issue 22, its bound.
+    ...TRIPS.flatMap((trip) =>
+      [fresh, settled].flatMap((state) => [
+        { ...row, trip, origin: withoutRules.origin, state, noRules: true },
+        ...(before ? [{ ...row, trip, origin: before.origin, state, noRules: true, before: true }] : []),
+      ]),
+    ),
+    { ...row, trip: TINY_TRIP, origin: tiny.origin, state: fresh, floor: true },
   ];
   /** @type {TripResult[]} */
   const results = [];
   try {
-    for (const { trip, origin: site, state, floor, reducedMotion, noRules } of plan) {
+    for (const { trip, origin: site, state, floor, reducedMotion, noRules, before: isBefore } of plan) {
       /** @type {TripRun[]} */
       const tripRuns = [];
       for (let run = 0; run < runs; run++) {
         const result = await tripOnce(browser, site, trip, state, { reducedMotion, noRules });
         console.log(
-          `navigation (DevTools) ${trip.name}, ${variantName(state, reducedMotion, noRules)}, run ${run + 1}/${runs}: ${describeRun(result)}`,
+          `navigation (DevTools) ${trip.name}, ${variantName(state, reducedMotion, noRules, isBefore)}, run ${run + 1}/${runs}: ${describeRun(result)}`,
         );
         tripRuns.push(result);
       }
-      const todayMs = noRules ? trip.today?.[state] : undefined;
-      results.push({ trip: trip.name, state, runs: tripRuns, medianMs: medianOf(tripRuns), floor, reducedMotion, noRules, todayMs });
+      results.push({
+        trip: trip.name,
+        state,
+        runs: tripRuns,
+        medianMs: medianOf(tripRuns),
+        floor,
+        reducedMotion,
+        noRules,
+        before: isBefore,
+      });
     }
   } finally {
     await stop();
     await tiny.stop();
     await withoutRules.stop();
+    await before?.stop();
     await guard.stop();
   }
-  return results;
+  return withBounds(results);
+}
+
+/**
+ * Each row of a browser without speculation rules gets its bound: the site before issue 22 in this
+ * run, or else the issue's own figure (another machine, another day).
+ * @param {TripResult[]} results
+ * @returns {TripResult[]}
+ */
+function withBounds(results) {
+  return results.map((result) => {
+    if (!result.noRules || result.before) return result;
+    const measured = results.find((other) => other.before && other.trip === result.trip && other.state === result.state);
+    if (measured?.medianMs) return { ...result, todayMs: measured.medianMs, todayFrom: "before issue 22, same run" };
+    const trip = TRIPS.find((candidate) => candidate.name === result.trip);
+    return { ...result, todayMs: trip?.today?.[result.state], todayFrom: "the issue's figure" };
+  });
 }
 
 /**
  * @param {"fresh" | "settled"} state
  * @param {boolean} [reducedMotion]
  * @param {boolean} [noRules]
+ * @param {boolean} [before] The site before issue 22.
  */
-const variantName = (state, reducedMotion, noRules) =>
-  `${state === "fresh" ? "fresh page" : "settled (hydrated)"}${reducedMotion ? ", reduced motion" : ""}${noRules ? ", without speculation rules" : ""}`;
+const variantName = (state, reducedMotion, noRules, before) =>
+  `${state === "fresh" ? "fresh page" : "settled (hydrated)"}${reducedMotion ? ", reduced motion" : ""}${noRules ? ", without speculation rules" : ""}${before ? ", the site before issue 22" : ""}`;
 
 /**
- * The target of a DevTools row: under 200 ms, or for a browser without speculation rules no slower than today.
+ * The target of a DevTools row: under 200 ms, or for a browser without speculation rules no slower than before issue 22.
  * @param {TripResult} result
  * @returns {{ target: string, pass: boolean } | undefined}
  */
 function cdpTarget(result) {
-  if (result.floor) return undefined;
+  if (result.floor || result.before) return undefined;
   if (result.noRules) {
     const today = result.todayMs ?? 0;
-    return { target: `≤ today's ${today} ms`, pass: result.medianMs !== null && result.medianMs <= today };
+    return { target: `≤ ${today} ms (${result.todayFrom})`, pass: result.medianMs !== null && result.medianMs <= today };
   }
   return { target: `< ${CDP_TARGET_MS} ms`, pass: result.medianMs !== null && result.medianMs < CDP_TARGET_MS };
 }
@@ -754,10 +788,10 @@ export function navigationTable(cdp, xvfb) {
   const rows = cdp.map((result) => {
     const verdict = cdpTarget(result);
     return [
-      `${result.trip}, ${variantName(result.state, result.reducedMotion, result.noRules)}`,
+      `${result.trip}, ${variantName(result.state, result.reducedMotion, result.noRules, result.before)}`,
       "DevTools, throttled",
       result.medianMs === null ? "failed" : `${result.medianMs} ms`,
-      verdict?.target ?? "(the floor)",
+      verdict?.target ?? (result.before ? "(the bound)" : "(the floor)"),
       verdict ? (verdict.pass ? "PASS" : "FAIL") : "",
       result.runs.map(describeRun).join("; "),
     ];
@@ -852,8 +886,13 @@ export const section = {
   title: "Navigation (click to display)",
   async run({ config, logDir }) {
     const server = await startProductionServer({ logFile: join(logDir, "navigation-server.log") });
+    const before = await startBeforeIssue22(logDir);
     try {
-      const cdp = await measureCdpTrips({ origin: server.origin, runs: config.runs });
+      const cdp = await measureCdpTrips({
+        origin: server.origin,
+        runs: config.runs,
+        beforeOrigin: "origin" in before ? before.origin : undefined,
+      });
       const xvfb = await measureXvfbTrips({ origin: server.origin, runs: config.runs });
       return {
         lines: [
@@ -863,11 +902,13 @@ export const section = {
             "Chromium never prerenders under DevTools. Xvfb rows: headful Chromium without DevTools, xdotool's pointer, ffmpeg's frames (pointer not drawn), not throttled; " +
             "from the press as the page received it to the capture of the first changed frame, and of the frame the screen then stays at (complete).",
           ...("skipped" in xvfb ? ["", `Xvfb trips skipped: ${xvfb.skipped}.`] : []),
+          ...("skipped" in before ? ["", `The site before issue 22 (${BEFORE_ISSUE_22}) not measured: ${before.skipped}.`] : []),
         ],
         checks: navigationChecks(cdp, xvfb),
         record: { devtools: cdp, xvfb },
       };
     } finally {
+      if ("stop" in before) await before.stop();
       await server.stop();
     }
   },
@@ -878,12 +919,17 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   ensureBuild();
   const runs = Number(process.env.BENCH_RUNS ?? 3);
   const server = await startProductionServer({ logFile: join(tmpdir(), "bench-navigation-server.log") });
+  const skipCdp = process.env.BENCH_SKIP?.includes("cdp");
+  const before = skipCdp ? undefined : await startBeforeIssue22(tmpdir());
+  if (before && "skipped" in before) console.log(`The site before issue 22 (${BEFORE_ISSUE_22}) not measured: ${before.skipped}.`);
   try {
-    const cdp = process.env.BENCH_SKIP?.includes("cdp") ? [] : await measureCdpTrips({ origin: server.origin, runs });
+    const beforeOrigin = before && "origin" in before ? before.origin : undefined;
+    const cdp = skipCdp ? [] : await measureCdpTrips({ origin: server.origin, runs, beforeOrigin });
     const xvfb = process.env.BENCH_SKIP?.includes("xvfb") ? undefined : await measureXvfbTrips({ origin: server.origin, runs });
     console.log(`\n${navigationTable(cdp, xvfb)}`);
     if (xvfb && "skipped" in xvfb) console.log(`\nXvfb trips skipped: ${xvfb.skipped}`);
   } finally {
+    if (before && "stop" in before) await before.stop();
     await server.stop();
   }
 }

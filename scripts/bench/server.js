@@ -27,14 +27,15 @@ export function ensureBuild() {
  */
 
 /**
- * @param {{ logFile: string, env?: Record<string, string> }} options
+ * @param {{ logFile: string, env?: Record<string, string>, cwd?: string }} options `cwd`: another checkout's root, built.
  * @returns {Promise<RunningServer>}
  */
-export async function startProductionServer({ logFile, env = {} }) {
+export async function startProductionServer({ logFile, env = {}, cwd }) {
   const port = await freePort();
   mkdirSync(dirname(logFile), { recursive: true });
   const logFd = openSync(logFile, "w");
   const child = spawn(process.execPath, ["server.js"], {
+    cwd,
     // Every benchmark request comes from loopback: the rate limits would answer most of them 429.
     env: {
       ...process.env,
