@@ -8,14 +8,14 @@ import { browserLoadsAhead } from "~/lib/loads-ahead";
 // React runs. The markup is the same either way. See docs/decisions/instant-navigation.md. The
 // events tabs and "Show all" stay in-app links.
 
-type Navigation = { reloadDocument: boolean; prefetch: "none" | "intent" };
+type LinkKind = { reloadDocument: boolean; prefetch: "none" | "intent" };
 
 const noSubscription = () => () => {};
-const ahead: Navigation = { reloadDocument: true, prefetch: "none" };
-const inApp: Navigation = { reloadDocument: false, prefetch: "intent" };
+const ahead: LinkKind = { reloadDocument: true, prefetch: "none" };
+const inApp: LinkKind = { reloadDocument: false, prefetch: "intent" };
 
 /** Document links in the server's HTML (and until React runs); in-app ones where nothing is loaded ahead. */
-function useNavigation(): Navigation {
+function useLinkKind(): LinkKind {
   return useSyncExternalStore(
     noSubscription,
     () => (browserLoadsAhead() ? ahead : inApp),
@@ -25,10 +25,10 @@ function useNavigation(): Navigation {
 
 /** A link to another of our pages. */
 export function PageLink(props: Omit<LinkProps, "reloadDocument" | "prefetch">) {
-  return <Link {...props} {...useNavigation()} />;
+  return <Link {...props} {...useLinkKind()} />;
 }
 
 /** A navigation link to another of our pages, marked while that page is the current one. */
 export function PageNavLink(props: Omit<NavLinkProps, "reloadDocument" | "prefetch">) {
-  return <NavLink {...props} {...useNavigation()} />;
+  return <NavLink {...props} {...useLinkKind()} />;
 }
