@@ -148,32 +148,21 @@ async function followAboutLink(page: Page) {
 // app/lib/loads-ahead.ts: the view transition only where the next page could be loaded ahead, and
 // in-app navigations with intent prefetch where it could not.
 test.describe("with and without speculation rules", () => {
-  test("a browser with them fades to the next page", async ({ browser, baseURL }) => {
-    const { context, page, watch } = await openContext(browser, baseURL);
-    try {
-      await context.addInitScript(noteReveal);
-      await page.goto("/");
-      await followAboutLink(page);
-      await expect.poll(() => page.evaluate(() => sessionStorage.getItem("revealed-with-transition"))).toBe("true");
-      expectClean(watch);
-    } finally {
-      await context.close();
-    }
-  });
-
-  test("a browser without them shows the next page at once, without the fade", async ({ browser, baseURL }) => {
-    const { context, page, watch } = await openContext(browser, baseURL);
-    try {
-      await context.addInitScript(noteReveal);
-      await context.addInitScript(withoutSpeculationRules);
-      await page.goto("/");
-      await followAboutLink(page);
-      await expect.poll(() => page.evaluate(() => sessionStorage.getItem("revealed-with-transition"))).toBe("false");
-      expectClean(watch);
-    } finally {
-      await context.close();
-    }
-  });
+  for (const rules of [true, false]) {
+    test(`a browser ${rules ? "with them fades to" : "without them shows at once"} the next page`, async ({ browser, baseURL }) => {
+      const { context, page, watch } = await openContext(browser, baseURL);
+      try {
+        await context.addInitScript(noteReveal);
+        if (!rules) await context.addInitScript(withoutSpeculationRules);
+        await page.goto("/");
+        await followAboutLink(page);
+        await expect.poll(() => page.evaluate(() => sessionStorage.getItem("revealed-with-transition"))).toBe(String(rules));
+        expectClean(watch);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 
   test("a browser without them navigates in-app once React runs, the page's data fetched on intent", async ({ browser, baseURL }) => {
     const { context, page, watch } = await openContext(browser, baseURL);
