@@ -1,3 +1,4 @@
+import { PageLink } from "~/components/page-link";
 import { cx } from "~/lib/cx";
 import { eventTitle, eventType } from "./classify";
 import { formatEventDate } from "./format-date";
@@ -46,12 +47,12 @@ function CompactEvent({ event }: { event: CalendarEvent }) {
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex items-start justify-between gap-2">
-          <a
-            href={eventPagePath(event.id)}
+          <PageLink
+            to={eventPagePath(event.id)}
             className="leading-snug font-semibold wrap-anywhere text-ink outline-none after:absolute after:inset-0 after:content-['']"
           >
             {title}
-          </a>
+          </PageLink>
           <TypeBadge type={type} size="small" className="shrink-0" />
         </div>
         <p className="sr-only">{when}</p>

@@ -1,4 +1,5 @@
 import { CalendarPlus, Download, MapPin } from "lucide-react";
+import { PageLink } from "~/components/page-link";
 import { newTab } from "~/lib/external";
 import { eventTitle, eventType } from "./classify";
 import { formatEventDate, machineDate } from "./format-date";
@@ -22,9 +23,9 @@ export function EventCard({ event }: { event: CalendarEvent }) {
           and not the next. */}
       <div className="flex flex-col items-start gap-2">
         <h3 id={titleId} className="font-serif text-xl leading-snug font-semibold wrap-anywhere text-ink sm:text-2xl">
-          <a href={eventPagePath(event.id)} className="rounded underline-offset-4 hover:underline">
+          <PageLink to={eventPagePath(event.id)} className="rounded underline-offset-4 hover:underline">
             {title}
-          </a>
+          </PageLink>
         </h3>
         <TypeBadge type={type} className="shrink-0" />
       </div>

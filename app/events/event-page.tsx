@@ -1,5 +1,6 @@
 import { ArrowLeft, CalendarPlus, Download, History, LogIn } from "lucide-react";
 import { buttonStyles } from "~/components/button-styles";
+import { PageLink } from "~/components/page-link";
 import { newTab } from "~/lib/external";
 import { eventTitle, eventType } from "./classify";
 import { WhereItem } from "./event-card";
@@ -36,10 +37,13 @@ export function EventPage({ data, links }: { data: EventPageData; links: Links }
 
   return (
     <article aria-labelledby="event-title" className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10 sm:px-6 sm:py-14">
-      <a href={listPath} className="inline-flex items-center gap-1.5 self-start rounded text-sm font-semibold text-ink-soft hover:text-ink">
+      <PageLink
+        to={listPath}
+        className="inline-flex items-center gap-1.5 self-start rounded text-sm font-semibold text-ink-soft hover:text-ink"
+      >
         <ArrowLeft aria-hidden="true" className="size-4" />
         {past ? "Past events" : "Upcoming events"}
-      </a>
+      </PageLink>
 
       {stale && updatedAt ? <StaleNote what="this event" updatedAt={updatedAt} /> : null}
 
