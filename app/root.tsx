@@ -13,7 +13,7 @@ import { deferredStartScript } from "./lib/deferred-scripts";
 import { fadeGuardScript } from "./lib/loads-ahead";
 import { speculationRulesJson } from "./lib/speculation-rules";
 
-/** The one inline script that runs at load: React waits for a person; the fade waits for a page loaded ahead. */
+/** Our inline script that runs at load (React Router adds its scroll restoration): React waits for a person, the fade for a page loaded ahead. */
 const startScript = deferredStartScript + fadeGuardScript;
 
 // Toasts only ever follow a visitor's action, so their code loads after hydration.
