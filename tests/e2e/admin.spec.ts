@@ -122,6 +122,8 @@ test("a volunteer renames a founder, uploads a phone photo and saves: the check 
 });
 
 test("the editor refuses an empty required field and a seventh founder", async ({ page }) => {
+  // The editor loads and signs in first: 26–33 s in CI runs on a loaded two-core machine, over the default 30 s.
+  test.setTimeout(90_000);
   await signIn(page, setup.server.url);
   await page.getByText("Featured founders").click();
   await expect(field(page, "founders.0.name").getByRole("textbox")).toHaveValue("Maya Okafor");
