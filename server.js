@@ -60,9 +60,10 @@ async function main() {
   });
   const server = createHttpServer(site.listener, drain.draining);
   // Every static page rendered before listening, so no visitor (and not /readyz) waits for a render.
-  // A failure here is the first request's to report, not start-up's. Meanwhile, on its own thread,
-  // the share card worker starts and draws a first card, so no link preview waits for that.
-  await Promise.all([site.store?.warm().catch(() => undefined), DEVELOPMENT ? undefined : build.warmShareImages()]);
+  // A failure here is the first request's to report, not start-up's. Meanwhile, on their own threads,
+  // the calendar worker restores the saved copy and starts the first read, and the share card worker
+  // starts and draws a first card, so no visitor and no link preview waits for either.
+  await Promise.all([site.store?.warm().catch(() => undefined), build.startEvents(), DEVELOPMENT ? undefined : build.warmShareImages()]);
   serve(server, drain, {
     port: env.PORT,
     host: env.HOST,

@@ -5,13 +5,16 @@ import { defineConfig } from "vite";
 import { contentEditor } from "./app/content/editor-plugin.server";
 import { siteContent } from "./app/content/plugin.server";
 import { precompress } from "./scripts/precompress";
+import { workerChunks } from "./scripts/worker-chunks";
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   build: {
-    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
+    rollupOptions: isSsrBuild
+      ? { input: "./server/app.ts", output: { manualChunks: workerChunks({ "calendar-read": "app/events/server/read-worker.server.ts" }) } }
+      : undefined,
   },
   // Operator-edited content (content/*.yaml and its photos) is validated and compiled into the
   // site; a problem in it fails the build.

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import type { EventsOutcome } from "~/events/server/snapshot.server";
+import type { EventsOutcome } from "~/events/server/outcome.server";
 import { createAnswerStore, type Render } from "./answer-store";
 import { EVENTS_CACHE_CONTROL, STATIC_CACHE_CONTROL } from "./cache-policy";
 import { inOrder } from "./step";
@@ -24,6 +24,7 @@ async function serve(render: Render, outcome: EventsOutcome) {
 const events: EventsOutcome = {
   ok: true,
   response: { events: [], stale: false },
+  json: new TextEncoder().encode("[]"),
   version: "v1",
   hasEvent: () => false,
   splitAt: 0,

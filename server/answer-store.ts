@@ -9,7 +9,7 @@ import type { IncomingMessage } from "node:http";
 import { LRUCache } from "lru-cache";
 import mime from "mime-types";
 import { jsonError } from "~/events/server/http.server";
-import { getEventsOutcome, type EventsOutcome } from "~/events/server/snapshot.server";
+import { getEventsOutcome, type EventsOutcome } from "~/events/server/outcome.server";
 import { pathOf, siteRoutes, type CacheKind } from "~/site-routes";
 import { cacheControlFor } from "./cache-policy";
 import { pathOfTarget, sendError } from "./errors";

@@ -9,7 +9,7 @@ import { createRequestListener } from "@mjackson/node-fetch-server";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { warnAboutSiteUrl } from "~/config.server";
 import { getEnv } from "~/env.server";
-import { eventsOutcomeContext, type EventsOutcome } from "~/events/server/snapshot.server";
+import { eventsOutcomeContext, type EventsOutcome } from "~/events/server/outcome.server";
 import { getLogger } from "~/logger.server";
 import { requestContext } from "~/request-context.server";
 import { errorResponse } from "./errors";
@@ -58,4 +58,5 @@ export function render(url: string, events?: EventsOutcome): Promise<Response> {
 
 export { createSite } from "./site";
 export { warmShareImages } from "~/events/server/share-images.server";
+export { startEvents } from "~/events/server/events.server";
 export { createHttpServer, drainFlag, serve } from "./lifecycle";

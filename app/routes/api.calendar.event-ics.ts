@@ -3,7 +3,7 @@ import { EventsUnavailableError } from "~/events/server/events.server";
 import { jsonError } from "~/events/server/http.server";
 import { eventToIcs, icsFileName } from "~/events/server/ics-download.server";
 import { isEventId } from "~/events/server/ids.server";
-import { readEvents } from "~/events/server/snapshot.server";
+import { readEvents } from "~/events/server/outcome.server";
 import { requestContext } from "~/request-context.server";
 import type { Route } from "./+types/api.calendar.event-ics";
 

@@ -1,4 +1,4 @@
-import { readEventsOutcome } from "~/events/server/snapshot.server";
+import { readEventsOutcome } from "~/events/server/outcome.server";
 import { shareImages } from "~/events/server/share-images.server";
 import type { Route } from "./+types/event-image";
 

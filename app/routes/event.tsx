@@ -8,7 +8,8 @@ import { formatEventDate } from "~/events/format-date";
 import { summaryOf } from "~/events/summary";
 import { oneEventJsonLd } from "~/events/json-ld";
 import { eventImagePath, eventPagePath } from "~/events/links";
-import { readEventsOutcome } from "~/events/server/snapshot.server";
+import { withDescriptionText } from "~/events/server/description.server";
+import { readEventsOutcome } from "~/events/server/outcome.server";
 import { jsonLdScript } from "~/lib/json-ld";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/event";
@@ -21,8 +22,8 @@ export async function loader({ params, context }: Route.LoaderArgs): Promise<Eve
   const { events, stale, updatedAt } = outcome.response;
   const event = events.find((candidate) => candidate.id === params.id);
   if (!event) throw data(null, { status: 404 });
-  // The answer is stored per calendar version, which changes when an event ends (snapshot.server.ts).
-  return { event, past: endInstant(event) <= outcome.splitAt, stale, updatedAt };
+  // The answer is stored per calendar version, which changes when an event ends (outcome.server.ts).
+  return { event: withDescriptionText(event), past: endInstant(event) <= outcome.splitAt, stale, updatedAt };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

@@ -10,7 +10,8 @@ import { EventTabs } from "~/events/event-tabs";
 import { eventsView } from "~/events/filter";
 import { eventJsonLd } from "~/events/json-ld";
 import type { EventsResponse } from "~/events/model";
-import { readEventsOutcome } from "~/events/server/snapshot.server";
+import { withDescriptionText } from "~/events/server/description.server";
+import { readEventsOutcome } from "~/events/server/outcome.server";
 import { listLimit, parseTab } from "~/events/tab";
 import { newTab } from "~/lib/external";
 import { jsonLdScript } from "~/lib/json-ld";
@@ -41,7 +42,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The document carries the events it shows, not the calendar's whole window: its size stays
   // flat however many events the calendar holds. The loading and error states: the answer store
   // lets no browser or CDN keep them as the page for /events.
-  if (outcome.ok) return { ...view, list: eventsView(outcome.response, view.tab, view.now, view.limit), failed: false };
+  if (outcome.ok) {
+    const list = eventsView(outcome.response, view.tab, view.now, view.limit);
+    // The calendar copy carries each description as HTML only; the cards' links want its text too.
+    return { ...view, list: { ...list, events: list.events.map(withDescriptionText) }, failed: false };
+  }
   return { ...view, list: null, failed: !outcome.loading };
 }
 

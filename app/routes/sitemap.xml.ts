@@ -1,7 +1,7 @@
 import { getPublicConfig } from "~/config.server";
 import { eventsForTab } from "~/events/filter";
 import { eventPagePath } from "~/events/links";
-import { readEventsOutcome } from "~/events/server/snapshot.server";
+import { readEventsOutcome } from "~/events/server/outcome.server";
 import { sitemapPaths } from "~/site-routes";
 import type { Route } from "./+types/sitemap.xml";
 

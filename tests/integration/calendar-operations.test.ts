@@ -59,7 +59,7 @@ describe("a calendar failing from the start", () => {
 });
 
 describe("a restart during an outage", () => {
-  it("serves the last good read from the snapshot file, stale with its time, and never another calendar's", async () => {
+  it("serves the last good read from the saved copy, stale with its time, and never another calendar's", async () => {
     fake.reset();
     fake.setScenario("normal");
     const snapshotPath = path.join(directory, "restart", "events.json");
@@ -93,7 +93,7 @@ describe("a restart during an outage", () => {
       await after.stop();
     }
 
-    // Another calendar on the same path: the snapshot is not its own, so nothing is shown from it.
+    // Another calendar on the same path: the saved copy is not its own, so nothing is shown from it.
     const other = await startServer({ ...env, GOOGLE_CALENDAR_ID: "another@group.calendar.google.com" });
     try {
       expect((await rawRequest(other.url, "/api/calendar/events")).status).toBe(502);
@@ -103,14 +103,14 @@ describe("a restart during an outage", () => {
     }
   });
 
-  it("starts cleanly on a corrupt snapshot file, with one warning", async () => {
+  it("starts cleanly on a corrupt saved copy, with one warning", async () => {
     fake.setScenario("normal");
     const snapshotPath = path.join(directory, "corrupt.json");
     writeFileSync(snapshotPath, '{"format":1,"source":"x","events":[{"id"');
     const server = await startServer({ ...fake.env, EVENTS_SNAPSHOT_PATH: snapshotPath });
     try {
       expect((await rawRequest(server.url, "/api/calendar/events")).status).toBe(200);
-      expect(server.output().match(/the snapshot file .* is not JSON: ignored/g)).toHaveLength(1);
+      expect(server.output().match(/the saved copy .* is not JSON: ignored/g)).toHaveLength(1);
     } finally {
       await server.stop();
     }

@@ -197,19 +197,23 @@ describe("Google Calendar source", () => {
 
 describe("Google Calendar source failing", () => {
   let fake: FakeGoogleCalendar;
+  let coldFake: FakeGoogleCalendar;
   let staleServer: RunningServer;
   let coldServer: RunningServer;
 
   beforeAll(async () => {
     fake = await startFakeGoogleCalendar();
-    const env = { ...NO_SOURCE, ...fake.env };
-    staleServer = await startServer({ ...env, EVENTS_CACHE_TTL_SECONDS: "1" });
-    coldServer = await startServer(env);
+    staleServer = await startServer({ ...NO_SOURCE, ...fake.env, EVENTS_CACHE_TTL_SECONDS: "1" });
+    // The server reads the calendar as it starts: this one's answers 404 from the start.
+    coldFake = await startFakeGoogleCalendar();
+    coldFake.setScenario("notFound");
+    coldServer = await startServer({ ...NO_SOURCE, ...coldFake.env });
   });
   afterAll(async () => {
     await staleServer?.stop();
     await coldServer?.stop();
     await fake?.close();
+    await coldFake?.close();
   });
 
   it("serves the last good copy (200, X-Events-Stale, stale: true) when the upstream fails after a good fetch", async () => {
@@ -242,21 +246,20 @@ describe("Google Calendar source failing", () => {
   });
 
   it("answers 502 with a JSON sentence when nothing was ever fetched", async () => {
-    fake.setScenario("notFound");
     const answer = await get(coldServer, "/api/calendar/events");
     expect(answer.status).toBe(502);
     expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
     expect(answer.headers.get("cache-control")).toBe("no-store");
     expect(JSON.parse(answer.text)).toEqual({ message: "The events calendar is unavailable right now. Please try again later." });
-    for (const leak of [fake.apiKey, "127.0.0.1", "googleapis", "http", " at ", "Error"]) expect(answer.text).not.toContain(leak);
+    for (const leak of [coldFake.apiKey, "127.0.0.1", "googleapis", "http", " at ", "Error"]) expect(answer.text).not.toContain(leak);
 
     const download = await get(coldServer, "/api/calendar/events/next7.ics");
     expect(download.status).toBe(502);
 
     const output = coldServer.output();
     expect(output).toContain("configuration error: Google Calendar answered 404 for GOOGLE_CALENDAR_ID");
-    expect(output).not.toContain(fake.apiKey);
-    expect(output).not.toContain(fake.url);
+    expect(output).not.toContain(coldFake.apiKey);
+    expect(output).not.toContain(coldFake.url);
   });
 });
 

@@ -81,14 +81,15 @@ describe("/events with the bundled sample calendar", () => {
 describe("/events backed by Google Calendar", () => {
   let fake: FakeGoogleCalendar;
   const servers: RunningServer[] = [];
+  // The server reads the calendar as it starts: the scenario is set first.
   const start = async (scenario: GoogleScenario, extra: Record<string, string> = {}) => {
+    fake.setScenario(scenario);
     const server = await startServer({
       ...NO_SOURCE,
       ...fake.env,
       ...extra,
     });
     servers.push(server);
-    fake.setScenario(scenario);
     return server;
   };
 

@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import type { CalendarEvent } from "~/events/model";
-import { contentHashOf, createEventsCache, EventsUnavailableError, exponentialBackoff, MAX_STALE_MS } from "./cache.server";
+import { createEventsCache, EventsUnavailableError, exponentialBackoff, MAX_STALE_MS, type ReadResult } from "./cache.server";
 import { UpstreamError } from "./fetch-upstream.server";
+import { serializeEvents } from "./read-calendar.server";
+
+const contentHashOf = (list: CalendarEvent[]) => serializeEvents(list).contentHash;
+
+/** What a read of a source that sent `list` brings: unchanged when it is what the copy came from. */
+function resultOf(list: CalendarEvent[], lastDigest: string | undefined): ReadResult {
+  const serialized = serializeEvents(list);
+  const digest = serialized.contentHash;
+  return digest === lastDigest ? { changed: false, digest } : { changed: true, digest, events: list, ...serialized };
+}
 
 const TTL = 300_000;
 const HOUR = 3_600_000;
@@ -33,10 +43,10 @@ function harness(options: Partial<Parameters<typeof createEventsCache>[0]> = {})
     backoff: exponentialBackoff(() => 0),
     log: { warn: (m) => void logs.push(`warn ${m}`), info: (m) => void logs.push(`info ${m}`), debug: (m) => void debugLogs.push(m) },
     ...options,
-    load: () => {
+    load: (lastDigest) => {
       const d = deferred<CalendarEvent[]>();
       pending.push(d);
-      return d.promise;
+      return d.promise.then((list) => resultOf(list, lastDigest));
     },
   });
   return {
@@ -112,7 +122,7 @@ describe("events cache", () => {
     await settle();
 
     // Failure recorded: same events, same fetchedAt, stale: true; no new load while within the backoff.
-    await expect(h.cache.get()).resolves.toEqual({
+    await expect(h.cache.get()).resolves.toMatchObject({
       events: events("good"),
       contentHash: contentHashOf(events("good")),
       fetchedAt: goodAt,
@@ -360,7 +370,8 @@ describe("events cache", () => {
 
   it("answers a restored copy at once, as stale with its own time, while the first read runs", async () => {
     const restoredAt = Date.parse("2026-03-01T11:00:00Z");
-    const h = harness({ restored: { events: events("saved"), fetchedAt: restoredAt } });
+    const h = harness();
+    h.cache.restore({ events: events("saved"), fetchedAt: restoredAt, ...serializeEvents(events("saved")) });
     expect(h.cache.status()).toMatchObject({ state: "restored", lastSuccessAt: restoredAt });
     await expect(h.cache.get()).resolves.toMatchObject({ events: events("saved"), stale: true, fetchedAt: restoredAt });
     expect(h.loads()).toBe(1);
@@ -371,7 +382,8 @@ describe("events cache", () => {
   });
 
   it("ignores a restored copy past 24 hours", async () => {
-    const h = harness({ restored: { events: events("old"), fetchedAt: Date.parse("2026-02-28T11:59:59Z") } });
+    const h = harness();
+    h.cache.restore({ events: events("old"), fetchedAt: Date.parse("2026-02-28T11:59:59Z"), ...serializeEvents(events("old")) });
     const cold = h.cache.get();
     await settle();
     h.last().resolve(events("new"));
@@ -380,7 +392,7 @@ describe("events cache", () => {
 
   it("keeps the same array and digest when a read finds the same calendar, and tells onRead every good read", async () => {
     const reads: string[] = [];
-    const h = harness({ onRead: (snapshot) => void reads.push(snapshot.contentHash) });
+    const h = harness({ onRead: (copy, changed) => void reads.push(`${copy.contentHash} ${changed}`) });
     const first = h.cache.get();
     h.last().resolve(events("a"));
     const a = await first;
@@ -392,6 +404,42 @@ describe("events cache", () => {
     expect(again.events).toBe(a.events);
     expect(again.contentHash).toBe(a.contentHash);
     expect(again.fetchedAt).toBe(h.now());
-    expect(reads).toEqual([a.contentHash, a.contentHash]);
+    expect(reads).toEqual([`${a.contentHash} true`, `${a.contentHash} false`]);
+  });
+
+  it("asks each read with the digest its copy came from, and none for a restored copy", async () => {
+    const digests: (string | undefined)[] = [];
+    const h = harness();
+    const load = (lastDigest: string | undefined) => (digests.push(lastDigest), Promise.resolve(resultOf(events("a"), lastDigest)));
+    const cache = createEventsCache({ ttlMs: TTL, clock: { now: h.now }, load });
+    cache.restore({ events: events("a"), fetchedAt: h.now(), ...serializeEvents(events("a")) });
+    await cache.get();
+    await settle();
+    expect(cache.status().state).toBe("fresh");
+    h.advance(TTL);
+    await cache.get();
+    await settle();
+    expect(digests).toEqual([undefined, contentHashOf(events("a"))]);
+  });
+
+  it("counts a good read as good when what follows it throws, and says so once", async () => {
+    const h = harness({
+      onRead: () => {
+        throw new Error("disk full");
+      },
+    });
+    const first = h.cache.get();
+    h.last().resolve(events("a"));
+    await expect(first).resolves.toMatchObject({ events: events("a"), stale: false });
+    expect(h.cache.status()).toMatchObject({ state: "fresh", consecutiveFailures: 0 });
+    expect(h.logs.filter((line) => line.includes("disk full"))).toHaveLength(1);
+  });
+
+  it("starts the first read when primed, once", async () => {
+    const h = harness();
+    h.cache.prime();
+    h.cache.prime();
+    expect(h.loads()).toBe(1);
+    expect(h.cache.status().state).toBe("cold");
   });
 });

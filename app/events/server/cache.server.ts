@@ -1,5 +1,5 @@
-// The events cache: one copy of the calendar, at most one read at a time, and a pace for reads
-// that no visitor can change.
+// The events cache: one copy of the calendar in memory, at most one read at a time, and a pace for
+// reads that no visitor can change.
 //
 // - Fresh for `ttlMs`: answered from memory.
 // - Cold: concurrent callers share one read.
@@ -9,10 +9,11 @@
 //   (5 s doubling to 5 minutes, jittered, longer when the upstream asked for it), whatever visitors
 //   do: with nothing to answer, callers get EventsUnavailableError at once meanwhile.
 // - Nothing (young enough) to answer and a read running: callers wait for it at most `maxWaitMs`.
-// - A copy restored at start-up (the snapshot file) is answered as stale until the first read.
+// - A copy restored at start-up (the saved copy on disk) is answered as stale until the first read.
+// - A read whose calendar is unchanged (the same digest of what the source sent) keeps the copy as it
+//   is: nothing is converted, hashed or rendered again.
 // - Failures are logged once per incident (the first failed read, at warn; the rest at debug)
 //   and the recovery once (info); status() tells /readyz how the source is doing.
-import { createHash } from "node:crypto";
 import type { CalendarEvent } from "~/events/model";
 import { getLogger } from "~/logger.server";
 import { UpstreamError } from "./fetch-upstream.server";
@@ -24,15 +25,28 @@ export class EventsUnavailableError extends Error {
   override name = "EventsUnavailableError";
 }
 
-export type Snapshot = {
+/** The calendar as the server holds it in memory, and answers it until the next read. */
+export type EventsCopy = {
   events: CalendarEvent[];
-  /** A digest of `events`: two reads of the same calendar, anywhere, have the same one. */
+  /** `events` as JSON, made once per read off the main thread: the API's answer and the saved copy are built from it. */
+  json: Uint8Array;
+  /** A digest of `json`: two reads of the same calendar, anywhere, have the same one. */
   contentHash: string;
   /** Clock time (ms since the epoch) of the read that produced `events`. */
   fetchedAt: number;
   /** True when these are the last good events: the last read failed, or none has run since a restart. */
   stale: boolean;
 };
+
+/**
+ * What one read of the source brings. `digest` identifies what the source sent (and the window it was
+ * read for); when it equals the digest given to the read, the calendar is unchanged and nothing was converted.
+ */
+export type ReadResult =
+  { changed: false; digest: string } | { changed: true; digest: string; events: CalendarEvent[]; json: Uint8Array; contentHash: string };
+
+/** A copy restored from disk at start-up, answered as stale until the first read. */
+export type RestoredCopy = Pick<EventsCopy, "events" | "json" | "contentHash" | "fetchedAt">;
 
 /** Where the events feature writes its lines (the process logger unless a test injects one). */
 export type EventsLog = { warn(message: string): void; info(message: string): void; debug(message: string): void };
@@ -44,17 +58,19 @@ export const processEventsLog: EventsLog = {
 };
 
 export type EventsCacheOptions = {
-  load: () => Promise<CalendarEvent[]>;
+  /** One read of the source; `lastDigest` is the digest of the read the copy came from. */
+  load: (lastDigest: string | undefined) => Promise<ReadResult>;
   ttlMs: number;
   maxStaleMs?: number;
   /** How long a caller with nothing to be answered waits for a read before EventsUnavailableError. */
   maxWaitMs?: number;
   /** The wait after the n-th failed read in a row (1-based), before the upstream's own asks. */
   backoff?: (failures: number) => number;
-  /** A copy to answer (as stale) until the first read: the last good read of an earlier process. */
-  restored?: Pick<Snapshot, "events" | "fetchedAt">;
-  /** Called after every good read (the snapshot file keeps it). */
-  onRead?: (snapshot: Snapshot) => void;
+  /**
+   * Called after every good read, outside it: what it does (saving the copy, drawing share cards)
+   * can never turn a good read into a failure. `changed` is false when the calendar was unchanged.
+   */
+  onRead?: (copy: EventsCopy, changed: boolean) => void;
   /** Wall-clock milliseconds; tests inject a fake one. */
   clock?: Clock;
   log?: EventsLog;
@@ -78,7 +94,14 @@ export type CacheStatus = {
   nextAttemptAt?: number;
 };
 
-export type EventsCache = { get(): Promise<Snapshot>; status(): CacheStatus };
+export type EventsCache = {
+  get(): Promise<EventsCopy>;
+  status(): CacheStatus;
+  /** Answers `copy` (as stale) until the first read, unless a read has already brought one. */
+  restore(copy: RestoredCopy): void;
+  /** Starts a read now unless one runs or the pace forbids it (at start-up, so no visitor waits for the first). */
+  prime(): void;
+};
 
 export const MAX_STALE_MS = 24 * 60 * 60 * 1000;
 /**
@@ -95,24 +118,20 @@ export function exponentialBackoff(random: () => number = Math.random): (failure
   return (failures) => Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.min(failures - 1, 16)) * (1 + random() / 5);
 }
 
-/** The digest of a list of events: the same calendar gives the same one, wherever and whenever it is read. */
-export function contentHashOf(events: CalendarEvent[]): string {
-  return createHash("sha256").update(JSON.stringify(events)).digest("base64url").slice(0, 22);
-}
-
 export function createEventsCache({
   load,
   ttlMs,
   maxStaleMs = MAX_STALE_MS,
   maxWaitMs = MAX_WAIT_MS,
   backoff = exponentialBackoff(),
-  restored,
   onRead,
   clock = { now: () => Date.now() },
   log = processEventsLog,
 }: EventsCacheOptions): EventsCache {
-  let copy: Snapshot | undefined = restored && { ...restored, contentHash: contentHashOf(restored.events), stale: true };
-  let reading: Promise<Snapshot> | undefined;
+  let copy: EventsCopy | undefined;
+  /** The digest of the read `copy` came from (none for a restored copy: the first read converts). */
+  let digest: string | undefined;
+  let reading: Promise<EventsCopy> | undefined;
   let nextAttemptAt = 0;
   let lastSuccessAt: number | undefined;
   let lastFailureAt: number | undefined;
@@ -120,19 +139,24 @@ export function createEventsCache({
 
   const usable = (now: number) => (copy !== undefined && now - copy.fetchedAt <= maxStaleMs ? copy : undefined);
 
-  async function read(): Promise<Snapshot> {
+  async function read(): Promise<EventsCopy> {
+    let changed: boolean;
+    let kept: EventsCopy;
     try {
-      const events = await load();
+      const result = await load(copy ? digest : undefined);
       const now = clock.now();
-      const contentHash = contentHashOf(events);
       if (failures > 0) log.info(`[events] the calendar answers again, after ${failures} failed ${failures === 1 ? "read" : "reads"}`);
       failures = 0;
       lastSuccessAt = now;
       nextAttemptAt = now + ttlMs;
-      // The same calendar keeps the same array: whatever was derived from it stays valid.
-      copy = { events: copy?.contentHash === contentHash ? copy.events : events, contentHash, fetchedAt: now, stale: false };
-      onRead?.(copy);
-      return copy;
+      changed = result.changed && result.contentHash !== copy?.contentHash;
+      if (result.changed) {
+        // The same calendar keeps the same copy: whatever was derived from it stays valid.
+        copy = changed ? { events: result.events, json: result.json, contentHash: result.contentHash, fetchedAt: now, stale: false } : copy;
+        digest = result.digest;
+      }
+      if (!copy) throw new Error("the source said the calendar was unchanged, but there is no copy");
+      kept = copy = { ...copy, fetchedAt: now, stale: false };
     } catch (error) {
       const now = clock.now();
       const reason = error instanceof Error ? error.message : "unknown error";
@@ -148,17 +172,24 @@ export function createEventsCache({
       if (last) {
         report(`[events] refresh failed (${reason}); serving the copy from ${new Date(last.fetchedAt).toISOString()}; ${next}`);
         if (!last.stale) copy = { ...last, stale: true };
-        return copy as Snapshot;
+        return copy as EventsCopy;
       }
       report(`[events] loading events failed (${reason}) and there is no recent copy to serve; ${next}`);
       throw new EventsUnavailableError("The events calendar is unavailable right now.", { cause: error });
     } finally {
       reading = undefined;
     }
+    // After the read, apart from it: a side effect that throws is its own failure, not the read's.
+    try {
+      onRead?.(kept, changed);
+    } catch (error) {
+      log.warn(`[events] after a good read: ${error instanceof Error ? error.message : "unknown error"}`);
+    }
+    return kept;
   }
 
   /** The running read, or a new one; never two at once. */
-  function startRead(): Promise<Snapshot> {
+  function startRead(): Promise<EventsCopy> {
     if (!reading) {
       reading = read();
       // Callers may have stopped waiting; the outcome is kept in the state above.
@@ -178,6 +209,12 @@ export function createEventsCache({
       // A copy past the 24 h limit is never answered, not even while a read runs.
       if (!reading && now < nextAttemptAt) throw new EventsUnavailableError("The events calendar is unavailable right now.");
       return withDeadline(startRead(), maxWaitMs);
+    },
+    restore(restored) {
+      if (!copy && lastSuccessAt === undefined) copy = { ...restored, stale: true };
+    },
+    prime() {
+      if (!reading && clock.now() >= nextAttemptAt) void startRead();
     },
     status() {
       let state: CacheState = "fresh";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readDescription, readHtml } from "./description.server";
+import { descriptionTextOf, readDescription, readHtml } from "./description.server";
 
 describe("readHtml: the text of sanitized HTML", () => {
   it.each([
@@ -23,14 +23,20 @@ describe("readHtml: the text of sanitized HTML", () => {
   });
 });
 
+/** What a page reads of a description: the stored HTML, then its text and links. */
+function allForms(raw: string | undefined) {
+  const stored = readDescription(raw);
+  return { ...stored, ...descriptionTextOf(stored.description) };
+}
+
 describe("readDescription: a calendar's description in every form", () => {
   it("is nothing for no description or only spaces", () => {
-    expect(readDescription(undefined)).toEqual({});
-    expect(readDescription("  \n ")).toEqual({});
+    expect(allForms(undefined)).toEqual({});
+    expect(allForms("  \n ")).toEqual({});
   });
 
   it("sanitizes HTML and reads its text and links from the sanitized copy", () => {
-    const forms = readDescription(
+    const forms = allForms(
       '<b>Agenda</b><br><ul><li>Talk &amp; Q&amp;A</li><li>Drinks</li></ul><script>x()</script>See <a href="https://a.example" onclick="x()">site</a>',
     );
     expect(forms.description).not.toMatch(/script|onclick/);
@@ -39,7 +45,7 @@ describe("readDescription: a calendar's description in every form", () => {
   });
 
   it("lists each link once, with its text, and only http(s) and mailto ones", () => {
-    const forms = readDescription(
+    const forms = allForms(
       '<p>RSVP at <a href="https://example.org/rsvp?a=1&amp;b=2">our <b>form</b></a>, ' +
         'again <a href="https://example.org/rsvp?a=1&amp;b=2">here</a>, or <a href="mailto:hi@example.org">mail</a>; ' +
         '<a href="javascript:alert(1)">not a link</a> <a href="https://x.example/"> </a></p>',
@@ -52,7 +58,7 @@ describe("readDescription: a calendar's description in every form", () => {
   });
 
   it("keeps plain text as it reads, line breaks included, with no links", () => {
-    const forms = readDescription("Bring a friend & a laptop.\r\nhttps://example.org <not a tag");
+    const forms = allForms("Bring a friend & a laptop.\r\nhttps://example.org <not a tag");
     expect(forms.description).toBe("Bring a friend &amp; a laptop.<br>https://example.org &lt;not a tag");
     expect(forms.descriptionText).toBe("Bring a friend & a laptop.\nhttps://example.org <not a tag");
     expect(forms.descriptionLinks).toBeUndefined();
@@ -60,8 +66,6 @@ describe("readDescription: a calendar's description in every form", () => {
 
   it("keeps awkward text whole: right-to-left, CJK, emoji, long words", () => {
     const raw = "<p>اجتماع المؤسسين 🚀</p><p>創業者の夕食会 Donaudampfschifffahrtsgesellschaftskapitänswitwe</p>";
-    expect(readDescription(raw).descriptionText).toBe(
-      "اجتماع المؤسسين 🚀\n\n創業者の夕食会 Donaudampfschifffahrtsgesellschaftskapitänswitwe",
-    );
+    expect(allForms(raw).descriptionText).toBe("اجتماع المؤسسين 🚀\n\n創業者の夕食会 Donaudampfschifffahrtsgesellschaftskapitänswitwe");
   });
 });

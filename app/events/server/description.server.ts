@@ -1,12 +1,14 @@
-// An event's description, converted once when the calendar is read into the three forms its
-// readers need: safe HTML for the pages, plain text (the .ics, JSON-LD, the Google link, meta
-// tags) and the links the organisers put in it (how to join). Text and links are read from the
-// sanitized HTML with htmlparser2, the parser sanitize-html itself is built on.
+// An event's description: converted when the calendar is read into the one form the calendar copy,
+// the API and the lists carry (safe HTML), and read on demand, for the few events a page shows, into
+// plain text (the .ics, JSON-LD, the Google link, meta tags) and the links the organisers put in it
+// (how to join). Text and links are read from the sanitized HTML with htmlparser2, the parser
+// sanitize-html itself is built on.
 import { Parser } from "htmlparser2";
+import { LRUCache } from "lru-cache";
 import type { CalendarEvent, DescriptionLink } from "~/events/model";
 import { descriptionToHtml } from "./sanitize.server";
 
-export type DescriptionForms = Pick<CalendarEvent, "description" | "descriptionText" | "descriptionLinks">;
+export type DescriptionForms = Pick<CalendarEvent, "description">;
 
 /** Tags (of those the sanitizer keeps) whose start and end both begin a new line. */
 const BLOCK = new Set(["p", "div", "ul", "ol"]);
@@ -51,17 +53,47 @@ export function readHtml(html: string): { text: string; links: DescriptionLink[]
   return { text, links };
 }
 
-/** A description from a calendar (HTML or plain text, untrusted) in every form; empty when there is none. */
+/** The sanitized HTML of each distinct description text a calendar sent, so a read converts only what is new. */
+const converted = new LRUCache<string, { html: string }>({
+  maxSize: 16 * 1024 * 1024,
+  sizeCalculation: (value, raw) => raw.length + value.html.length + 64,
+});
+
+/**
+ * A description from a calendar (HTML or plain text, untrusted) as the safe HTML the site stores and
+ * serves; empty when there is none. Each distinct text is converted once, however many occurrences
+ * of a series carry it and however many reads repeat it.
+ */
 export function readDescription(raw: string | undefined | null): DescriptionForms {
-  const html = descriptionToHtml(raw);
+  if (!raw) return {};
+  let entry = converted.get(raw);
+  if (!entry) {
+    entry = { html: descriptionToHtml(raw) ?? "" };
+    converted.set(raw, entry);
+  }
+  return entry.html ? { description: entry.html } : {};
+}
+
+export type DescriptionText = Pick<CalendarEvent, "descriptionText" | "descriptionLinks">;
+
+const read = new LRUCache<string, DescriptionText>({ max: 2_000 });
+
+/** The plain text (the .ics, JSON-LD, the Google link, meta tags) and the links (how to join) of a stored description. */
+export function descriptionTextOf(html: string | undefined): DescriptionText {
   if (!html) return {};
-  const { text, links } = readHtml(html);
-  const seen = new Set<string>();
-  // The sanitizer keeps only http(s) and mailto links; each address is listed once.
-  const unique = links.filter((l) => /^(https?:\/\/|mailto:)/i.test(l.href) && !seen.has(l.href) && seen.add(l.href));
-  return {
-    description: html,
-    ...(text ? { descriptionText: text } : {}),
-    ...(unique.length > 0 ? { descriptionLinks: unique } : {}),
-  };
+  let forms = read.get(html);
+  if (!forms) {
+    const { text, links } = readHtml(html);
+    const seen = new Set<string>();
+    // The sanitizer keeps only http(s) and mailto links; each address is listed once.
+    const unique = links.filter((l) => /^(https?:\/\/|mailto:)/i.test(l.href) && !seen.has(l.href) && seen.add(l.href));
+    forms = { ...(text ? { descriptionText: text } : {}), ...(unique.length > 0 ? { descriptionLinks: unique } : {}) };
+    read.set(html, forms);
+  }
+  return forms;
+}
+
+/** An event as a page shows it: with its description's text and links beside the HTML. */
+export function withDescriptionText<T extends CalendarEvent>(event: T): T {
+  return event.description ? { ...event, ...descriptionTextOf(event.description) } : event;
 }

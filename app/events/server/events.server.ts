@@ -1,9 +1,11 @@
-// The events feature's server entry: which source, one process-wide cache, the API's answer.
+// The events feature's server entry: which source, one process-wide cache, the API's answer, and what
+// follows a good read (the saved copy on disk, share cards drawn ahead, listeners such as the answer
+// store), apart from the read itself.
+import path from "node:path";
 import type { Env } from "~/env.server";
 import { getEnv } from "~/env.server";
 import type { CalendarEvent, EventsResponse } from "~/events/model";
 import { SAMPLE_FEED_PATH } from "~/events/links";
-import path from "node:path";
 import {
   createEventsCache,
   MAX_STALE_MS,
@@ -11,123 +13,166 @@ import {
   type CacheStatus,
   type Clock,
   type EventsCache,
+  type EventsCopy,
   type EventsLog,
 } from "./cache.server";
 import { defaultUpstreamOptions, type UpstreamOptions } from "./fetch-upstream.server";
-import { fetchGoogleEvents, googleSubscribeUrl } from "./google-source.server";
-import { fetchIcsEvents, parseIcsEvents } from "./ics-source.server";
+import { googleSubscribeUrl } from "./google-source.server";
+import type { CalendarSourceConfig } from "./read-calendar.server";
+import { calendarReader } from "./reader.server";
 import sampleCalendar from "./sample-calendar.ics?raw";
-import { snapshotFile, sourceDigest } from "./snapshot-file.server";
+import { savedCopyFile, sourceDigest } from "./saved-copy.server";
 import { shareImages } from "./share-images.server";
-import { eventsWindow, startInstant } from "./time.server";
 
 export { EventsUnavailableError } from "./cache.server";
+export { sortEvents } from "./read-calendar.server";
 
 export type EventsSource = {
-  kind: "google" | "ics" | "sample";
+  kind: CalendarSourceConfig["kind"];
   subscribeUrl: string;
-  /** What identifies the calendar (a snapshot of another is never served); none for the bundled sample. */
+  /** What identifies the calendar (a saved copy of another is never served); none for the bundled sample. */
   identity?: string;
-  load: (signal?: AbortSignal) => Promise<CalendarEvent[]>;
+  /** What the calendar worker needs to read it. */
+  config: CalendarSourceConfig;
 };
 
 export type EventsDeps = {
+  /** An upstream of the test's (its fetch, its sleep): the read then runs on this thread. */
   upstream?: UpstreamOptions;
   clock?: Clock;
   log?: EventsLog;
   /**
-   * Called with each list the service starts to serve: a snapshot restored at start, then every good
-   * read (the process draws the share cards ahead from it).
+   * Called with each list the service starts to serve: a saved copy restored at start, then every
+   * read that changed the calendar (the process draws the share cards ahead from it).
    */
   onEvents?: (events: CalendarEvent[]) => void;
 };
 
 /** Google when GOOGLE_CALENDAR_ID is set, else CALENDAR_ICS_URL, else the bundled sample. */
-export function sourceFromEnv(env: Env, deps: EventsDeps = {}): EventsSource {
-  const upstream = deps.upstream ?? defaultUpstreamOptions;
-  const now = () => new Date((deps.clock ?? Date).now());
+export function sourceFromEnv(env: Env): EventsSource {
   if (env.GOOGLE_CALENDAR_ID && env.GOOGLE_API_KEY) {
-    const config = { calendarId: env.GOOGLE_CALENDAR_ID, apiKey: env.GOOGLE_API_KEY, baseUrl: env.GOOGLE_CALENDAR_API_URL };
+    const config = {
+      kind: "google" as const,
+      calendarId: env.GOOGLE_CALENDAR_ID,
+      apiKey: env.GOOGLE_API_KEY,
+      baseUrl: env.GOOGLE_CALENDAR_API_URL,
+    };
     return {
       kind: "google",
       subscribeUrl: googleSubscribeUrl(config.calendarId),
       identity: `google\n${config.baseUrl}\n${config.calendarId}`,
-      load: (signal) => fetchGoogleEvents(config, eventsWindow(now()), upstream, signal),
+      config,
     };
   }
   if (env.CALENDAR_ICS_URL) {
     const url = env.CALENDAR_ICS_URL;
-    return {
-      kind: "ics",
-      subscribeUrl: url,
-      identity: `ics\n${url}`,
-      load: (signal) => fetchIcsEvents(url, eventsWindow(now()), upstream, signal),
-    };
+    return { kind: "ics", subscribeUrl: url, identity: `ics\n${url}`, config: { kind: "ics", url } };
   }
-  return { kind: "sample", subscribeUrl: SAMPLE_FEED_PATH, load: async () => parseIcsEvents(sampleCalendar, eventsWindow(now())) };
-}
-
-/** By start ascending (all-day dates at New York midnight), then end, then id; one event per id. */
-export function sortEvents(events: CalendarEvent[]): CalendarEvent[] {
-  const seen = new Set<string>();
-  return events
-    .filter((e) => !seen.has(e.id) && seen.add(e.id))
-    .sort(
-      (a, b) =>
-        startInstant(a.start) - startInstant(b.start) ||
-        startInstant(a.end) - startInstant(b.end) ||
-        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-    );
+  return { kind: "sample", subscribeUrl: SAMPLE_FEED_PATH, config: { kind: "sample" } };
 }
 
 /** How the events source is doing, for /readyz: no URLs, ids or keys. */
 export type EventsStatus = { source: EventsSource["kind"] } & CacheStatus;
 
-/** The API's answer and the digest of its events (the same calendar gives the same one everywhere). */
-export type EventsRead = { response: EventsResponse; contentHash: string };
+/** The API's answer, its events as JSON bytes, and their digest (the same calendar gives the same one everywhere). */
+export type EventsRead = { response: EventsResponse; json: Uint8Array; contentHash: string };
 
 export type EventsService = {
   source: EventsSource;
   getEvents: () => Promise<EventsRead>;
   status: () => EventsStatus;
+  /** Restores the saved copy (off this thread) and starts the first read: before the server listens. */
+  start: () => Promise<void>;
+  /** Calls `listener` after each read that changed the calendar. */
+  onChange: (listener: () => void) => void;
 };
+
+/** Start-up waits at most this long for the saved copy; past it the server listens and the copy follows. */
+const RESTORE_WAIT_MS = 5_000;
+
+/** A failing side effect is logged when it starts failing and when it recovers, not at every read. */
+function incidentLog(log: EventsLog, what: string) {
+  let failing = false;
+  return {
+    failed(error: unknown) {
+      if (!failing)
+        log.warn(
+          `[events] ${what} failed (${error instanceof Error ? error.message : "unknown error"}); the events are served all the same`,
+        );
+      failing = true;
+    },
+    succeeded() {
+      if (failing) log.info(`[events] ${what} works again`);
+      failing = false;
+    },
+  };
+}
 
 export function createEventsService(env: Env, deps: EventsDeps = {}): EventsService {
   const log = deps.log ?? processEventsLog;
   const upstream = deps.upstream ?? defaultUpstreamOptions;
+  const clock = deps.clock ?? { now: () => Date.now() };
+  const source = sourceFromEnv(env);
   // The upstream's lines (each attempt, configuration hints) tell the story of an incident's first
   // failed read; while the incident lasts they go to debug, so an outage is reported once.
-  const source = sourceFromEnv(env, {
-    ...deps,
+  const reader = calendarReader(source.config, {
     upstream: { ...upstream, log: (message) => (cache.status().consecutiveFailures > 0 ? log.debug(message) : upstream.log(message)) },
+    log,
+    ...(deps.upstream ? { inThread: true } : {}),
   });
-  const file =
-    source.identity && env.EVENTS_SNAPSHOT_PATH !== "off"
-      ? snapshotFile(path.resolve(env.EVENTS_SNAPSHOT_PATH), sourceDigest(source.identity), log)
-      : undefined;
-  const restored = file?.load((deps.clock ?? Date).now(), MAX_STALE_MS);
-  if (restored) deps.onEvents?.(restored.events);
+  const digest = source.identity ? sourceDigest(source.identity) : undefined;
+  const file = digest && env.EVENTS_SNAPSHOT_PATH !== "off" ? path.resolve(env.EVENTS_SNAPSHOT_PATH) : undefined;
+  const saved = file && digest ? savedCopyFile(file, digest, log) : undefined;
+  const listeners: (() => void)[] = [];
+  const saving = incidentLog(log, "writing the saved copy");
+  const drawing = incidentLog(log, "drawing share cards ahead");
+
+  function afterRead(copy: EventsCopy, changed: boolean) {
+    // Saved after every good read, changed or not: its time says how recent the events are after a restart.
+    saved?.save(copy).then(saving.succeeded, saving.failed);
+    if (!changed) return;
+    try {
+      deps.onEvents?.(copy.events);
+      drawing.succeeded();
+    } catch (error) {
+      drawing.failed(error);
+    }
+    for (const listener of listeners) listener();
+  }
+
   const cache: EventsCache = createEventsCache({
     ttlMs: env.EVENTS_CACHE_TTL_SECONDS * 1000,
-    clock: deps.clock,
+    clock,
     log,
-    restored,
-    onRead: (snapshot) => {
-      void file?.save(snapshot);
-      deps.onEvents?.(snapshot.events);
-    },
-    load: async () => sortEvents(await source.load()),
+    onRead: afterRead,
+    load: (lastDigest) => reader.read(clock.now(), lastDigest),
   });
+
   return {
     source,
     status: () => ({ source: source.kind, ...cache.status() }),
     async getEvents() {
-      const snapshot = await cache.get();
-      const response: EventsResponse = { events: snapshot.events, stale: snapshot.stale, subscribeUrl: source.subscribeUrl };
+      const copy = await cache.get();
+      const response: EventsResponse = { events: copy.events, stale: copy.stale, subscribeUrl: source.subscribeUrl };
       // Only a stale copy says when it was read: a fresh answer is the calendar now, the same bytes on every instance.
-      if (snapshot.stale) response.updatedAt = new Date(snapshot.fetchedAt).toISOString();
-      return { response, contentHash: snapshot.contentHash };
+      if (copy.stale) response.updatedAt = new Date(copy.fetchedAt).toISOString();
+      return { response, json: copy.json, contentHash: copy.contentHash };
     },
+    async start() {
+      if (file && digest) {
+        let timer: NodeJS.Timeout | undefined;
+        const restoring = reader.restore(file, digest, clock.now(), MAX_STALE_MS).then((copy) => {
+          if (!copy) return;
+          cache.restore(copy);
+          deps.onEvents?.(copy.events);
+        });
+        const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, RESTORE_WAIT_MS)));
+        await Promise.race([restoring.catch((error: unknown) => saving.failed(error)), waited]);
+        clearTimeout(timer);
+      }
+      cache.prime();
+    },
+    onChange: (listener) => void listeners.push(listener),
   };
 }
 
@@ -149,6 +194,16 @@ export function getEvents(): Promise<EventsRead> {
 /** The configured source's kind and state (see CacheStatus); reads nothing upstream. */
 export function getEventsStatus(): EventsStatus {
   return eventsService().status();
+}
+
+/** Restores the saved copy and starts the first read (server.js, before listening). */
+export function startEvents(): Promise<void> {
+  return eventsService().start();
+}
+
+/** Calls `listener` after each read that changed the calendar (the answer store prepares the new answers). */
+export function onCalendarChange(listener: () => void): void {
+  eventsService().onChange(listener);
 }
 
 /** The bundled sample feed's text when it is the configured source (served at SAMPLE_FEED_PATH). */

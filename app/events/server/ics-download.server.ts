@@ -4,6 +4,7 @@
 import ICAL from "ical.js";
 import type { CalendarEvent, EventTime } from "~/events/model";
 import { instantOf } from "~/events/time";
+import { descriptionTextOf } from "./description.server";
 import { foldLines } from "./ics-text.server";
 
 function toIcalTime(time: EventTime): ICAL.Time {
@@ -41,7 +42,8 @@ export function eventToIcs(event: CalendarEvent, options: { uidDomain: string; s
   }
   vevent.addPropertyWithValue("summary", event.summary ?? "Untitled Event");
   if (event.location) vevent.addPropertyWithValue("location", event.location);
-  if (event.descriptionText) vevent.addPropertyWithValue("description", event.descriptionText);
+  const text = descriptionTextOf(event.description).descriptionText;
+  if (text) vevent.addPropertyWithValue("description", text);
   calendar.addSubcomponent(vevent);
   return foldLines(calendar.toString()) + "\r\n";
 }

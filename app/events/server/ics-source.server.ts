@@ -32,6 +32,14 @@ export function feedFetchUrl(feedUrl: string): string {
   return feedUrl.replace(/^webcal:\/\//i, "https://");
 }
 
+/** The feed's text as sent (within requestUpstream's size limit, timeout and retries). */
+export function fetchIcsText(feedUrl: string, options: UpstreamOptions, signal?: AbortSignal): Promise<string> {
+  return requestUpstream(
+    { url: feedFetchUrl(feedUrl), label: LABEL, accept: "text/calendar, */*;q=0.5", read: (body) => body, signal },
+    options,
+  );
+}
+
 export async function fetchIcsEvents(
   feedUrl: string,
   window: Window,

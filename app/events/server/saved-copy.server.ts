@@ -1,5 +1,6 @@
-// The last good read of the calendar, on disk (EVENTS_SNAPSHOT_PATH), so a restart during an
-// outage still has events to show. Written atomically (a temporary file, fsync, rename: two
+// The saved copy: the last good read of the calendar, on disk (EVENTS_SNAPSHOT_PATH), so a restart
+// during an outage still has events to show. It is read back in the calendar worker before the
+// server listens (read-worker.server.ts), and written from the copy's own JSON bytes after a read. Written atomically (a temporary file, fsync, rename: two
 // instances sharing the file never leave half of one), validated when read: a file that is
 // corrupt, of another format or of another calendar is ignored with one warning, never a crash.
 // The file is our own, like the build: its descriptions are the forms we converted them to.
@@ -9,54 +10,54 @@ import path from "node:path";
 import writeFileAtomic from "write-file-atomic";
 import { z } from "zod";
 import type { CalendarEvent } from "~/events/model";
-import type { EventsLog, Snapshot } from "./cache.server";
+import type { EventsLog } from "./cache.server";
 
-/** Bumped when the shape below changes: an older file is then ignored, not misread. */
-export const SNAPSHOT_FORMAT = 2;
+/** Bumped when the shape below changes: an older file is then ignored, not misread (3: descriptions as HTML only). */
+export const SAVED_COPY_FORMAT = 3;
 /** A read is at most 25,000 events of bounded size; anything bigger is not ours. */
-export const MAX_SNAPSHOT_BYTES = 32 * 1024 * 1024;
+export const MAX_SAVED_COPY_BYTES = 32 * 1024 * 1024;
 
 const timeSchema = z.union([z.object({ dateTime: z.string(), timeZone: z.string().optional() }), z.object({ date: z.string() })]);
 const eventSchema = z.object({
   id: z.string().min(1),
   summary: z.string().optional(),
   description: z.string().optional(),
-  descriptionText: z.string().optional(),
-  descriptionLinks: z.array(z.object({ href: z.string(), text: z.string() })).optional(),
   location: z.string().optional(),
   start: timeSchema.optional(),
   end: timeSchema.optional(),
   updated: z.string().optional(),
 });
 const fileSchema = z.object({
-  format: z.literal(SNAPSHOT_FORMAT),
+  format: z.literal(SAVED_COPY_FORMAT),
   /** A digest of the source's identity (never the URL itself: a private feed's URL is a secret). */
   source: z.string(),
   fetchedAt: z.iso.datetime(),
   events: z.array(eventSchema),
 });
 
-/** The digest a snapshot is tagged with, from what identifies the calendar (kind, address, id). */
+/** The digest a saved copy is tagged with, from what identifies the calendar (kind, address, id). */
 export function sourceDigest(identity: string): string {
   return createHash("sha256").update(identity).digest("base64url");
 }
 
-export type SnapshotFile = {
+export type SavedCopy = { events: CalendarEvent[]; fetchedAt: number };
+
+export type SavedCopyFile = {
   /** The last good read of this calendar, if the file holds one younger than `maxAgeMs`. */
-  load(now: number, maxAgeMs: number): Pick<Snapshot, "events" | "fetchedAt"> | undefined;
-  /** Writes a good read; failures are logged, never thrown (serving goes on without the file). */
-  save(snapshot: Snapshot): Promise<void>;
+  load(now: number, maxAgeMs: number): SavedCopy | undefined;
+  /** Writes a good read (its events as the copy's JSON bytes); a failure rejects with what went wrong (no path, no secret). */
+  save(copy: { json: Uint8Array; fetchedAt: number }): Promise<void>;
 };
 
-export function snapshotFile(file: string, source: string, log: EventsLog): SnapshotFile {
+export function savedCopyFile(file: string, source: string, log: EventsLog): SavedCopyFile {
   const ignore = (why: string): undefined => {
-    log.warn(`[events] the snapshot file ${file} ${why}: ignored (it is replaced after the next good read)`);
+    log.warn(`[events] the saved copy ${file} ${why}: ignored (it is replaced after the next good read)`);
   };
   return {
     load(now, maxAgeMs) {
       let text: string;
       try {
-        if (statSync(file).size > MAX_SNAPSHOT_BYTES) return ignore(`is larger than ${MAX_SNAPSHOT_BYTES / 1_048_576} MB`);
+        if (statSync(file).size > MAX_SAVED_COPY_BYTES) return ignore(`is larger than ${MAX_SAVED_COPY_BYTES / 1_048_576} MB`);
         text = readFileSync(file, "utf8");
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
@@ -69,34 +70,28 @@ export function snapshotFile(file: string, source: string, log: EventsLog): Snap
         return ignore("is not JSON");
       }
       const format = (data as { format?: unknown } | null)?.format;
-      if (format !== SNAPSHOT_FORMAT)
-        return ignore(`is of another format (${JSON.stringify(format ?? null)}, this version reads ${SNAPSHOT_FORMAT})`);
+      if (format !== SAVED_COPY_FORMAT)
+        return ignore(`is of another format (${JSON.stringify(format ?? null)}, this version reads ${SAVED_COPY_FORMAT})`);
       const parsed = fileSchema.safeParse(data);
-      if (!parsed.success) return ignore(`is not a valid snapshot (${parsed.error.issues[0]?.path.join(".") || "its shape"})`);
+      if (!parsed.success) return ignore(`is not a valid saved copy (${parsed.error.issues[0]?.path.join(".") || "its shape"})`);
       if (parsed.data.source !== source) return ignore("holds another calendar");
       const fetchedAt = Date.parse(parsed.data.fetchedAt);
       if (now - fetchedAt > maxAgeMs) {
-        log.info(`[events] the snapshot file ${file} is from ${parsed.data.fetchedAt}, too old to show`);
+        log.info(`[events] the saved copy ${file} is from ${parsed.data.fetchedAt}, too old to show`);
         return undefined;
       }
       return { events: parsed.data.events as CalendarEvent[], fetchedAt };
     },
-    async save(snapshot) {
-      const text = JSON.stringify({
-        format: SNAPSHOT_FORMAT,
-        source,
-        fetchedAt: new Date(snapshot.fetchedAt).toISOString(),
-        events: snapshot.events,
-      });
-      if (Buffer.byteLength(text) > MAX_SNAPSHOT_BYTES) {
-        log.warn(`[events] this read is larger than ${MAX_SNAPSHOT_BYTES / 1_048_576} MB: not written to the snapshot file`);
-        return;
-      }
+    async save({ json, fetchedAt }) {
+      // The events' bytes as the read made them: nothing is serialised again on this thread.
+      const head = JSON.stringify({ format: SAVED_COPY_FORMAT, source, fetchedAt: new Date(fetchedAt).toISOString() }).slice(0, -1);
+      const text = Buffer.concat([Buffer.from(`${head},"events":`), json, Buffer.from("}")]);
+      if (text.length > MAX_SAVED_COPY_BYTES) throw new Error(`the read is larger than ${MAX_SAVED_COPY_BYTES / 1_048_576} MB`);
       try {
         mkdirSync(path.dirname(file), { recursive: true });
         await writeFileAtomic(file, text, { fsync: true });
       } catch (error) {
-        log.warn(`[events] the snapshot file ${file} could not be written (${(error as NodeJS.ErrnoException).code ?? "error"})`);
+        throw new Error(`${file} could not be written (${(error as NodeJS.ErrnoException).code ?? "error"})`);
       }
     },
   };

@@ -3,15 +3,16 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { CalendarEvent } from "~/events/model";
-import { contentHashOf, MAX_STALE_MS } from "./cache.server";
-import { snapshotFile, sourceDigest, SNAPSHOT_FORMAT } from "./snapshot-file.server";
+import { MAX_STALE_MS } from "./cache.server";
+import { serializeEvents } from "./read-calendar.server";
+import { savedCopyFile, sourceDigest, SAVED_COPY_FORMAT } from "./saved-copy.server";
 
 const NOW = Date.parse("2026-03-01T12:00:00Z");
 const events: CalendarEvent[] = [
   { id: "a", summary: "שלום 🚀", start: { date: "2026-03-10" }, end: { date: "2026-03-11" } },
   { id: "b", summary: "Demo Day", description: "<b>Bring</b> a laptop", start: { dateTime: "2026-03-12T19:00:00-04:00" } },
 ];
-const snapshot = (fetchedAt = NOW) => ({ events, contentHash: contentHashOf(events), fetchedAt, stale: false });
+const snapshot = (fetchedAt = NOW) => ({ json: serializeEvents(events).json, fetchedAt });
 
 let dir = "";
 let file = "";
@@ -20,16 +21,16 @@ const log = { warn: (m: string) => void warnings.push(m), info: () => {}, debug:
 const source = sourceDigest("google\nhttps://www.googleapis.com/calendar/v3\nfounders@example.org");
 
 beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), "snapshot-test-"));
+  dir = mkdtempSync(path.join(tmpdir(), "saved-copy-test-"));
   file = path.join(dir, "nested", "events.json");
   warnings = [];
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-describe("the snapshot file", () => {
+describe("the saved copy", () => {
   it("keeps a good read and gives it back, with its time, in another process's reader", async () => {
-    await snapshotFile(file, source, log).save(snapshot());
-    const restored = snapshotFile(file, source, log).load(NOW + 60_000, MAX_STALE_MS);
+    await savedCopyFile(file, source, log).save(snapshot());
+    const restored = savedCopyFile(file, source, log).load(NOW + 60_000, MAX_STALE_MS);
     expect(restored).toEqual({ events, fetchedAt: NOW });
     expect(warnings).toEqual([]);
     // The source's digest, never its address.
@@ -37,45 +38,49 @@ describe("the snapshot file", () => {
   });
 
   it("has nothing to give when there is no file, silently", () => {
-    expect(snapshotFile(file, source, log).load(NOW, MAX_STALE_MS)).toBeUndefined();
+    expect(savedCopyFile(file, source, log).load(NOW, MAX_STALE_MS)).toBeUndefined();
     expect(warnings).toEqual([]);
   });
 
   it("never gives a snapshot of another calendar", async () => {
-    await snapshotFile(file, sourceDigest("ics\nhttps://other.example.org/feed.ics"), log).save(snapshot());
-    expect(snapshotFile(file, source, log).load(NOW, MAX_STALE_MS)).toBeUndefined();
+    await savedCopyFile(file, sourceDigest("ics\nhttps://other.example.org/feed.ics"), log).save(snapshot());
+    expect(savedCopyFile(file, source, log).load(NOW, MAX_STALE_MS)).toBeUndefined();
     expect(warnings).toEqual([expect.stringContaining("holds another calendar: ignored")]);
   });
 
   it("gives nothing older than the stale limit", async () => {
-    await snapshotFile(file, source, log).save(snapshot(NOW - MAX_STALE_MS - 1));
-    expect(snapshotFile(file, source, log).load(NOW, MAX_STALE_MS)).toBeUndefined();
+    await savedCopyFile(file, source, log).save(snapshot(NOW - MAX_STALE_MS - 1));
+    expect(savedCopyFile(file, source, log).load(NOW, MAX_STALE_MS)).toBeUndefined();
   });
 
   it.each([
     ["truncated JSON", () => '{"format":1,"source":"', "is not JSON"],
     ["another format", () => JSON.stringify({ format: 99, source, fetchedAt: new Date(NOW).toISOString(), events }), "of another format"],
-    ["a wrong shape", () => JSON.stringify({ format: SNAPSHOT_FORMAT, source, fetchedAt: "yesterday", events }), "not a valid snapshot"],
+    [
+      "a wrong shape",
+      () => JSON.stringify({ format: SAVED_COPY_FORMAT, source, fetchedAt: "yesterday", events }),
+      "not a valid saved copy",
+    ],
     [
       "events that are not events",
-      () => JSON.stringify({ format: SNAPSHOT_FORMAT, source, fetchedAt: new Date(NOW).toISOString(), events: [{ summary: 1 }] }),
-      "not a valid snapshot",
+      () => JSON.stringify({ format: SAVED_COPY_FORMAT, source, fetchedAt: new Date(NOW).toISOString(), events: [{ summary: 1 }] }),
+      "not a valid saved copy",
     ],
     ["an empty file", () => "", "is not JSON"],
   ])("ignores %s with one warning, never throwing", (_name, content, why) => {
     writeFileSync(path.join(dir, "bad.json"), content());
-    expect(snapshotFile(path.join(dir, "bad.json"), source, log).load(NOW, MAX_STALE_MS)).toBeUndefined();
+    expect(savedCopyFile(path.join(dir, "bad.json"), source, log).load(NOW, MAX_STALE_MS)).toBeUndefined();
     expect(warnings).toEqual([expect.stringContaining(why)]);
   });
 
   it("stays whole when two instances write it at once, and leaves no temporary files", async () => {
-    const one = snapshotFile(file, source, log);
-    const two = snapshotFile(file, source, log);
-    const reader = snapshotFile(file, source, log);
+    const one = savedCopyFile(file, source, log);
+    const two = savedCopyFile(file, source, log);
+    const reader = savedCopyFile(file, source, log);
     await one.save(snapshot(NOW));
     const writes: Promise<void>[] = [];
     for (let i = 1; i <= 40; i++) writes.push((i % 2 ? one : two).save(snapshot(NOW + i)));
-    // Read while they write: always a whole snapshot.
+    // Read while they write: always a whole copy.
     for (let i = 0; i < 20; i++) {
       expect(reader.load(NOW + 100, MAX_STALE_MS)?.events).toEqual(events);
       await new Promise((resolve) => setImmediate(resolve));
@@ -86,9 +91,10 @@ describe("the snapshot file", () => {
     expect(warnings).toEqual([]);
   });
 
-  it("reports a write it cannot make, and does not throw", async () => {
+  it("rejects a write it cannot make with what went wrong, for the events service to log once", async () => {
     writeFileSync(path.join(dir, "a-file"), "");
-    await snapshotFile(path.join(dir, "a-file", "events.json"), source, log).save(snapshot());
-    expect(warnings).toEqual([expect.stringContaining("could not be written")]);
+    await expect(savedCopyFile(path.join(dir, "a-file", "events.json"), source, log).save(snapshot())).rejects.toThrow(
+      /could not be written \(E[A-Z]+\)/,
+    );
   });
 });

@@ -1,4 +1,4 @@
-// The calendar as one render sees it: the events answer (or that there is none), and a version that
+// The events outcome: the calendar as one render sees it: the events answer (or that there is none), and a version that
 // changes exactly when what a page shows can change: the calendar's content (not when it was read:
 // two servers reading the same calendar agree on it), the stale flag with its time, or an event
 // ending (which moves it from Upcoming to Past). The server keeps one rendered answer per
@@ -13,6 +13,8 @@ export type EventsOutcome =
   | {
       ok: true;
       response: EventsResponse;
+      /** `response.events` as JSON bytes, made once per read: the API's answer is built from them. */
+      json: Uint8Array;
       version: string;
       hasEvent: (id: string) => boolean;
       /**
@@ -76,12 +78,13 @@ export async function getEventsOutcome({ now = Date.now(), waitMs }: { now?: num
       pending.catch(() => undefined);
       return { ok: false, loading: true, version: `loading|${Math.floor(now / LOADING_VERSION_MS)}` };
     }
-    const { response, contentHash } = read;
+    const { response, contentHash, json } = read;
     const index = indexOf(response.events);
     const ended = countUpTo(index.ends, now);
     return {
       ok: true,
       response,
+      json,
       version: `${contentHash}|${response.stale ? `stale ${response.updatedAt}` : "fresh"}|${ended}`,
       hasEvent: (id) => index.ids.has(id),
       splitAt: ended > 0 ? (index.ends[ended - 1] as number) : 0,

@@ -1,0 +1,81 @@
+// One read of the calendar, start to finish: fetch what the source sends and, unless it is what the
+// last read brought, convert it into the events the site serves: validated, descriptions sanitized,
+// sorted, serialised once as JSON, with the digest of that JSON. In the built server this runs in the
+// calendar worker (read-worker.server.ts), so none of it holds the event loop; in development and
+// unit tests, on the calling thread.
+import { createHash } from "node:crypto";
+import type { CalendarEvent } from "~/events/model";
+import type { EventsLog, ReadResult, RestoredCopy } from "./cache.server";
+import type { UpstreamOptions } from "./fetch-upstream.server";
+import { fetchGoogleEvents } from "./google-source.server";
+import { fetchIcsText, parseIcsEvents } from "./ics-source.server";
+import sampleCalendar from "./sample-calendar.ics?raw";
+import { savedCopyFile } from "./saved-copy.server";
+import { eventsWindow, startInstant } from "./time.server";
+
+/** What the worker needs to read a source (plain data: it crosses to the worker thread). */
+export type CalendarSourceConfig =
+  { kind: "google"; calendarId: string; apiKey: string; baseUrl: string } | { kind: "ics"; url: string } | { kind: "sample" };
+
+/** By start ascending (all-day dates at New York midnight), then end, then id; one event per id. */
+export function sortEvents(events: CalendarEvent[]): CalendarEvent[] {
+  const seen = new Set<string>();
+  return events
+    .filter((e) => !seen.has(e.id) && seen.add(e.id))
+    .sort(
+      (a, b) =>
+        startInstant(a.start) - startInstant(b.start) ||
+        startInstant(a.end) - startInstant(b.end) ||
+        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    );
+}
+
+/** The events as JSON bytes (their own buffer, so they can move between threads) and the digest of those bytes. */
+export function serializeEvents(events: CalendarEvent[]): { json: Uint8Array; contentHash: string } {
+  const json = new TextEncoder().encode(JSON.stringify(events));
+  return { json, contentHash: createHash("sha256").update(json).digest("base64url").slice(0, 22) };
+}
+
+const DAY = 86_400_000;
+const digestOf = (...parts: string[]) => createHash("sha256").update(parts.join("\n")).digest("base64url");
+
+/**
+ * One read of `source` at `now`. When what the source sent (for the same window) has the digest
+ * `lastDigest`, the answer is `changed: false` and nothing after the fetch runs.
+ */
+export async function readCalendar(
+  source: CalendarSourceConfig,
+  now: number,
+  lastDigest: string | undefined,
+  upstream: UpstreamOptions,
+  signal?: AbortSignal,
+): Promise<ReadResult> {
+  if (source.kind === "google") {
+    // Each page names the next, so pages are read as they come; the converted list is compared instead.
+    const events = sortEvents(await fetchGoogleEvents(source, eventsWindow(new Date(now)), upstream, signal));
+    const serialized = serializeEvents(events);
+    const digest = serialized.contentHash;
+    if (digest === lastDigest) return { changed: false, digest };
+    return { changed: true, digest, events, ...serialized };
+  }
+  const text = source.kind === "ics" ? await fetchIcsText(source.url, upstream, signal) : sampleCalendar;
+  // A feed is expanded from the start of the day (UTC): every read of one day expands the same
+  // window, so a feed that has not changed reads as unchanged.
+  const window = eventsWindow(new Date(now - (now % DAY)));
+  const digest = digestOf(source.kind, window.start.toISOString(), text);
+  if (digest === lastDigest) return { changed: false, digest };
+  const events = sortEvents(parseIcsEvents(text, window, upstream.log));
+  return { changed: true, digest, events, ...serializeEvents(events) };
+}
+
+/** The saved copy on disk, read, validated and serialised (at start-up, in the worker). */
+export function restoreSavedCopy(
+  file: string,
+  sourceDigest: string,
+  now: number,
+  maxAgeMs: number,
+  log: EventsLog,
+): RestoredCopy | undefined {
+  const saved = savedCopyFile(file, sourceDigest, log).load(now, maxAgeMs);
+  return saved && { ...saved, ...serializeEvents(saved.events) };
+}

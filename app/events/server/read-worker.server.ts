@@ -1,0 +1,75 @@
+// The calendar worker: the thread where a read's work happens (read-calendar.server.ts): fetching,
+// parsing, validating, sanitizing descriptions, sorting, serialising and hashing, and restoring the
+// saved copy at start-up. The main thread only swaps in what it finishes (reader.server.ts). In the
+// built server this module and everything it imports are one chunk of their own (vite.config.ts,
+// scripts/worker-chunks.ts), so the worker never loads the server bundle.
+import { isMainThread, parentPort, workerData } from "node:worker_threads";
+import type { ReadResult, RestoredCopy } from "./cache.server";
+import { defaultUpstreamOptions, UpstreamError, type UpstreamFailure } from "./fetch-upstream.server";
+import { readCalendar, restoreSavedCopy, type CalendarSourceConfig } from "./read-calendar.server";
+
+/** Set in workerData by the main thread, so the module knows it was started as the calendar worker. */
+export const WORKER_FLAG = "founders-circle-calendar-worker";
+
+/** This module's own file: the worker runs it. */
+export const workerModuleUrl = import.meta.url;
+
+/** True where the module is built JavaScript Node can run as a worker (not Vite's or Vitest's TypeScript). */
+export const canRunAsWorker = /\.m?js$/.test(new URL(import.meta.url).pathname);
+
+export type WorkerRequest =
+  | { id: number; type: "read"; source: CalendarSourceConfig; now: number; lastDigest?: string }
+  | { id: number; type: "restore"; file: string; sourceDigest: string; now: number; maxAgeMs: number };
+
+/** An error as it crosses threads: an UpstreamError keeps what the cache's pace reads from it. */
+export type WorkerError = {
+  message: string;
+  upstream?: { kind: UpstreamFailure; status?: number; retryable: boolean; retryAfterMs?: number };
+};
+
+/** `upstream`: a line of the upstream request's (the main thread decides its level); the others, the events log's. */
+export type LogLevel = "upstream" | "warn" | "info" | "debug";
+
+export type WorkerMessage =
+  | { id: number; type: "log"; level: LogLevel; message: string }
+  | { id: number; type: "read"; result: ReadResult }
+  | { id: number; type: "restore"; copy: RestoredCopy | undefined }
+  | { id: number; type: "failed"; error: WorkerError };
+
+export function toWorkerError(error: unknown): WorkerError {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!(error instanceof UpstreamError)) return { message };
+  const { kind, status, retryable, retryAfterMs } = error;
+  return { message, upstream: { kind, status, retryable, retryAfterMs } };
+}
+
+export function fromWorkerError({ message, upstream }: WorkerError): Error {
+  if (!upstream) return new Error(message);
+  return new UpstreamError(message, upstream.kind, upstream.status, upstream.retryable, upstream.retryAfterMs);
+}
+
+/** The JSON bytes' buffer moves to the main thread instead of being copied. */
+function transferOf(message: WorkerMessage): ArrayBuffer[] {
+  if (message.type === "read" && message.result.changed) return [message.result.json.buffer as ArrayBuffer];
+  if (message.type === "restore" && message.copy) return [message.copy.json.buffer as ArrayBuffer];
+  return [];
+}
+
+const port = parentPort;
+if (!isMainThread && port && (workerData as Record<string, unknown> | null)?.[WORKER_FLAG] === true) {
+  const send = (message: WorkerMessage) => port.postMessage(message, transferOf(message));
+  port.on("message", (request: WorkerRequest) => {
+    const log = (level: LogLevel) => (message: string) => send({ id: request.id, type: "log", level, message });
+    const work = async (): Promise<WorkerMessage> => {
+      if (request.type === "restore") {
+        const events = { warn: log("warn"), info: log("info"), debug: log("debug") };
+        const copy = restoreSavedCopy(request.file, request.sourceDigest, request.now, request.maxAgeMs, events);
+        return { id: request.id, type: "restore", copy };
+      }
+      const upstream = { ...defaultUpstreamOptions, log: log("upstream") };
+      const result = await readCalendar(request.source, request.now, request.lastDigest, upstream);
+      return { id: request.id, type: "read", result };
+    };
+    work().then(send, (error: unknown) => send({ id: request.id, type: "failed", error: toWorkerError(error) }));
+  });
+}

@@ -1,0 +1,113 @@
+// The main thread's side of a read: it asks the calendar worker (read-worker.server.ts) and swaps in
+// what comes back. One worker, started on first use and kept (it holds the descriptions already
+// converted), restarted after a crash or a read that overruns its deadline. In development and unit
+// tests (TypeScript Node cannot start as a worker, or a test's injected upstream) the same work runs
+// on this thread.
+import { Worker } from "node:worker_threads";
+import type { EventsLog, ReadResult, RestoredCopy } from "./cache.server";
+import type { UpstreamOptions } from "./fetch-upstream.server";
+import { readCalendar, restoreSavedCopy, type CalendarSourceConfig } from "./read-calendar.server";
+import {
+  canRunAsWorker,
+  fromWorkerError,
+  WORKER_FLAG,
+  workerModuleUrl,
+  type LogLevel,
+  type WorkerMessage,
+  type WorkerRequest,
+} from "./read-worker.server";
+
+export type CalendarReader = {
+  read(now: number, lastDigest: string | undefined): Promise<ReadResult>;
+  restore(file: string, sourceDigest: string, now: number, maxAgeMs: number): Promise<RestoredCopy | undefined>;
+};
+
+/**
+ * A read that takes longer is abandoned and the worker restarted: far above any honest read (every
+ * page of a 25,000-event calendar, each attempt bounded by the upstream timeout), so only a stuck
+ * parser ever meets it.
+ */
+export const READ_DEADLINE_MS = 180_000;
+
+type Pending = { resolve: (message: WorkerMessage) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
+
+export function calendarReader(
+  source: CalendarSourceConfig,
+  { upstream, log, inThread = !canRunAsWorker }: { upstream: UpstreamOptions; log: EventsLog; inThread?: boolean },
+): CalendarReader {
+  if (inThread) {
+    return {
+      read: (now, lastDigest) => readCalendar(source, now, lastDigest, upstream),
+      restore: async (file, sourceDigest, now, maxAgeMs) => restoreSavedCopy(file, sourceDigest, now, maxAgeMs, log),
+    };
+  }
+
+  let worker: Worker | undefined;
+  let nextId = 0;
+  const pending = new Map<number, Pending>();
+  const lines: Record<LogLevel, (message: string) => void> = {
+    upstream: (message) => upstream.log(message),
+    warn: (message) => log.warn(message),
+    info: (message) => log.info(message),
+    debug: (message) => log.debug(message),
+  };
+
+  function failAll(error: Error) {
+    for (const { reject, timer } of pending.values()) {
+      clearTimeout(timer);
+      reject(error);
+    }
+    pending.clear();
+  }
+
+  function start(): Worker {
+    const started = new Worker(new URL(workerModuleUrl), { workerData: { [WORKER_FLAG]: true } });
+    // Never what keeps the process alive: shutting down ends a read like any other work.
+    started.unref();
+    started.on("message", (message: WorkerMessage) => {
+      if (message.type === "log") return lines[message.level](message.message);
+      const entry = pending.get(message.id);
+      if (!entry) return;
+      pending.delete(message.id);
+      clearTimeout(entry.timer);
+      entry.resolve(message);
+    });
+    started.on("error", (error) => failAll(error));
+    started.on("exit", (code) => {
+      if (worker === started) worker = undefined;
+      failAll(new Error(`the calendar worker stopped (exit code ${code})`));
+    });
+    return started;
+  }
+
+  function ask(request: WorkerRequest): Promise<WorkerMessage> {
+    worker ??= start();
+    const current = worker;
+    return new Promise<WorkerMessage>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        pending.delete(request.id);
+        reject(new Error(`a calendar read took over ${READ_DEADLINE_MS / 1000} s`));
+        void current.terminate();
+      }, READ_DEADLINE_MS);
+      timer.unref();
+      pending.set(request.id, { resolve, reject, timer });
+      current.postMessage(request);
+    }).then((message) => {
+      if (message.type === "failed") throw fromWorkerError(message.error);
+      return message;
+    });
+  }
+
+  return {
+    async read(now, lastDigest) {
+      const message = await ask({ id: nextId++, type: "read", source, now, lastDigest });
+      if (message.type !== "read") throw new Error(`the calendar worker answered ${message.type} to a read`);
+      return message.result;
+    },
+    async restore(file, sourceDigest, now, maxAgeMs) {
+      const message = await ask({ id: nextId++, type: "restore", file, sourceDigest, now, maxAgeMs });
+      if (message.type !== "restore") throw new Error(`the calendar worker answered ${message.type} to a restore`);
+      return message.copy;
+    },
+  };
+}
