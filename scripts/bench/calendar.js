@@ -1,16 +1,20 @@
 // @ts-check
-/* global fetch -- Node 20 has it */
+/* global fetch, URLSearchParams -- Node 20 has them */
 // The calendar in production (issue 18): the production server against the tests' fake Google
 // Calendar API on loopback (tests/fakes/google-calendar.ts, loaded with Vite's module runner), in
 // the four situations of the issue, each figure beside its target:
 //   outage    Google answers 500 from the start; 100 visitor requests over 10 s: upstream calls.
 //   restart   a good read, then a restart while Google is down: what the API and /events answer.
 //   instances two servers started 2.5 s apart on one calendar: do their ETags agree?
-//   refresh   a 3,000-event calendar re-read every 2 s while a visitor loads / every 20 ms (and the
-//             API every tenth request): /'s latencies against the same visitor with no refreshes,
-//             and (reported beside it) a calendar that changes at every read, so every view renders again.
+//   refresh   a 3,000-event calendar as Google sends it (every field, rich HTML descriptions, Meet
+//             rooms, pretty-printed: tests/fakes/google-events.ts) re-read every 2 s while a visitor
+//             loads / every 20 ms (and the API every tenth request): /'s latencies against the same
+//             visitor with no refreshes, and (reported beside it) a calendar that changes at every
+//             read, so every view renders again.
+//   large     6,000 events as Google sends them: does the API list them all? And the sizes of
+//             Google's answers: a pretty-printed page of 2,500 full events against our compact pages.
 // Alone: `BENCH_ONLY=calendar npm run bench`.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -25,13 +29,29 @@ const DAY = 86_400_000;
 /** @typedef {import("../../tests/fakes/google-calendar").FakeGoogleCalendar} FakeGoogleCalendar */
 /** @typedef {import("./targets.js").Check} Check */
 
+/** @typedef {typeof import("../../tests/fakes/google-calendar")} FakeModule */
+/** @type {FakeModule | undefined} */
+let fakeModule;
+/** The fake's module (and its calendar generator), loaded once with Vite's module runner. @returns {Promise<FakeModule>} */
+async function loadFake() {
+  if (!fakeModule) {
+    const { module } = await runnerImport(new URL("../../tests/fakes/google-calendar.ts", import.meta.url).pathname, {
+      configFile: false,
+      logLevel: "silent",
+    });
+    fakeModule = /** @type {FakeModule} */ (module);
+  }
+  return fakeModule;
+}
+
 /** @param {{ now?: () => number }} [options] @returns {Promise<FakeGoogleCalendar>} */
 async function startFake(options) {
-  const { module } = await runnerImport(new URL("../../tests/fakes/google-calendar.ts", import.meta.url).pathname, {
-    configFile: false,
-    logLevel: "silent",
-  });
-  return /** @type {typeof import("../../tests/fakes/google-calendar")} */ (module).startFakeGoogleCalendar(options);
+  return (await loadFake()).startFakeGoogleCalendar(options);
+}
+
+/** `count` events as Google sends them, around `now`. @param {number} count @param {number} now */
+async function generated(count, now) {
+  return (await loadFake()).generateGoogleEvents({ count, now });
 }
 
 /** @param {string} url @param {Record<string, string>} [headers] */
@@ -149,9 +169,15 @@ async function instances(/** @type {string} */ logDir) {
  */
 async function visitor(logDir, name, { ttl, changing = false, seconds }) {
   let reads = 0;
-  // A changing calendar: every list request sees the days moved on by one, so every read is new.
+  // A changing calendar: every list (a part's first page) sees the days moved on by one, so every
+  // read is new; the calendar alternates between two made ahead, one a day after the other.
   const fake = await startFake(changing ? { now: () => Date.now() + reads++ * DAY } : {});
-  fake.setScenario("busy");
+  // Made before the run, not during it: generating 3,000 events here would stall the visitor's own clock.
+  const today = await generated(3_000, Date.now());
+  if (changing) {
+    const tomorrow = await generated(3_000, Date.now() + DAY);
+    fake.setEvents((now) => (Math.floor(now / DAY) % 2 === 0 ? today : tomorrow));
+  } else fake.setEvents(today);
   const server = await start(logDir, name, { ...fake.env, EVENTS_CACHE_TTL_SECONDS: ttl });
   try {
     const first = await get(`${server.origin}/api/calendar/events`, {});
@@ -181,11 +207,66 @@ async function visitor(logDir, name, { ttl, changing = false, seconds }) {
   }
 }
 
+const GOOGLE_FIELDS_QUERY = "nextPageToken,items(id,status,summary,description,location,start,end,updated)";
+
+/**
+ * Google's answer for a page of `params`, straight from the fake: its size in bytes.
+ * @param {FakeGoogleCalendar} fake @param {Record<string, string>} params
+ */
+async function pageBytes(fake, params) {
+  const now = Date.now();
+  const query = new URLSearchParams({
+    key: fake.apiKey,
+    singleEvents: "true",
+    orderBy: "startTime",
+    timeMin: new Date(now - 365 * DAY).toISOString(),
+    timeMax: new Date(now + 365 * DAY).toISOString(),
+    ...params,
+  });
+  const response = await fetch(`${fake.url}/calendars/${encodeURIComponent(fake.calendarId)}/events?${query}`);
+  return (await response.arrayBuffer()).byteLength;
+}
+
+/** Situation 5: 6,000 events as Google sends them. */
+async function large(/** @type {string} */ logDir) {
+  const fake = await startFake();
+  fake.setEvents(await generated(6_000, Date.now()));
+  const logFile = join(logDir, "calendar-large.log");
+  const server = await startProductionServer({ logFile, env: fake.env });
+  try {
+    const sent = performance.now();
+    const answer = await get(`${server.origin}/api/calendar/events`, {});
+    const firstAnswerMs = performance.now() - sent;
+    /** @type {{ events?: unknown[] }} */
+    const body = answer.status === 200 ? JSON.parse(answer.body.toString()) : {};
+    const pages = fake.requestCount();
+    const sizes = {
+      prettyFullPage2500: await pageBytes(fake, { maxResults: "2500" }),
+      compactFieldsPage2500: await pageBytes(fake, { maxResults: "2500", prettyPrint: "false", fields: GOOGLE_FIELDS_QUERY }),
+      compactFieldsPage500: await pageBytes(fake, { maxResults: "500", prettyPrint: "false", fields: GOOGLE_FIELDS_QUERY }),
+    };
+    await server.stop();
+    const log = readFileSync(logFile, "utf8");
+    return {
+      status: answer.status,
+      events: body.events?.length ?? 0,
+      pages,
+      firstAnswerMs,
+      cutLogged: /left out|larger than/.test(log),
+      sizes,
+    };
+  } finally {
+    await server.stop();
+    await fake.close();
+  }
+}
+
 /**
  * @typedef {object} CalendarResult
  * @property {Awaited<ReturnType<typeof outage>>} outage
  * @property {Awaited<ReturnType<typeof restart>>} restart
  * @property {Awaited<ReturnType<typeof instances>>} instances
+ * @property {Awaited<ReturnType<typeof large>>} large
  * @property {{ quiet: Awaited<ReturnType<typeof visitor>>, refreshing: Awaited<ReturnType<typeof visitor>>, changing: Awaited<ReturnType<typeof visitor>> }} refresh
  */
 
@@ -195,6 +276,7 @@ export async function runCalendar({ logDir, seconds = 15 }) {
     outage: await outage(logDir),
     restart: await restart(logDir),
     instances: await instances(logDir),
+    large: await large(logDir),
     refresh: {
       quiet: await visitor(logDir, "quiet", { ttl: "86400", seconds }),
       refreshing: await visitor(logDir, "refreshing", { ttl: "2", seconds }),
@@ -204,10 +286,11 @@ export async function runCalendar({ logDir, seconds = 15 }) {
 }
 
 const ms = (/** @type {number} */ value) => `${value.toFixed(1)} ms`;
+const megabytes = (/** @type {number} */ bytes) => `${(bytes / 1_048_576).toFixed(2)} MB`;
 
 /** @param {CalendarResult} result @returns {Check[]} */
 export function calendarChecks(result) {
-  const { outage: o, restart: r, instances: t, refresh } = result;
+  const { outage: o, restart: r, instances: t, large: l, refresh } = result;
   const ratio = refresh.refreshing.requests / refresh.quiet.requests;
   return [
     {
@@ -241,6 +324,14 @@ export function calendarChecks(result) {
       shown: `${t.answers - t.differing.length} of ${t.answers}${t.differing.length ? ` (differ: ${t.differing.slice(0, 5).join(", ")})` : ""}`,
       target: "all",
       pass: t.differing.length === 0,
+    },
+    {
+      scope: "calendar: 6,000 events as Google sends them",
+      metric: `the API lists all 6,000 (${l.pages} pages from Google, first answer ${ms(l.firstAnswerMs)})`,
+      value: l.events,
+      shown: `${l.events} (HTTP ${l.status}${l.cutLogged ? ", the log says some were cut" : ""})`,
+      target: "6000",
+      pass: l.status === 200 && l.events === 6_000 && !l.cutLogged,
     },
     {
       scope: "calendar: refresh every 2 s",
@@ -286,7 +377,16 @@ export const section = {
         checksTable(checks),
         "",
         table(
-          ["3,000-event calendar", "requests to /", "p50", "p99", "max", "upstream calls"],
+          ["One page of Google's answer (6,000-event calendar)", "bytes"],
+          [
+            ["2,500 events, every field, pretty-printed (Google's default)", megabytes(result.large.sizes.prettyFullPage2500)],
+            ["2,500 events, our fields, prettyPrint=false", megabytes(result.large.sizes.compactFieldsPage2500)],
+            ["500 events, our fields, prettyPrint=false (what the server asks for)", megabytes(result.large.sizes.compactFieldsPage500)],
+          ],
+        ),
+        "",
+        table(
+          ["3,000 events as Google sends them", "requests to /", "p50", "p99", "max", "upstream calls"],
           rows.map(({ label, r }) => [label, r.requests, ms(r.p50Ms), ms(r.p99Ms), ms(r.maxMs), r.upstreamCalls]),
         ),
         "",

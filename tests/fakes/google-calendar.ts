@@ -1,9 +1,15 @@
 // A fake Google Calendar API v3 (events.list only) over real HTTP on 127.0.0.1, port 0, so a
 // separately started server reaches it through GOOGLE_CALENDAR_API_URL. Answers in Google's
-// shapes: the calendar#events list wrapper, calendar#event resources, and Google's error JSON.
+// shapes: the calendar#events list wrapper, calendar#event resources (every field, see
+// google-events.ts), and Google's error JSON; pretty-printed unless prettyPrint=false, cut to
+// `fields` (partial-response.ts), `maxResults` a page (250 by default, 2,500 at most).
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { DEFAULT_CALENDAR_ID, eventResource, type GoogleEventResource, type GoogleEventTime } from "./google-events";
 import { writeOversized } from "./oversized-body";
+import { applyFields, FieldsError, parseFields } from "./partial-response";
+
+export { generateGoogleEvents, type GoogleEventResource } from "./google-events";
 
 export type GoogleScenario =
   | "normal"
@@ -19,33 +25,13 @@ export type GoogleScenario =
   | "hang" // accepts the request and never answers
   | "resetMidBody" // 200 headers and half of a normal list, then the connection drops
   | "oversized" // a normal list padded past 6 MB, streamed without Content-Length
+  | "oversizedAfterFirstPage" // the first page of each part as usual, every later page padded past 6 MB
   | "busy" // the normal events plus five daily series: 3,000 more events in the window
   | "oddItems"; // the normal events plus one with start.dateTime "not-a-real-date", one without a start, and two items Google's schema would never send
 
 export type RecordedRequest = { method: string; path: string; query: URLSearchParams };
 
-type EventTime = { dateTime: string; timeZone: string } | { date: string };
-export type GoogleEventResource = {
-  kind: "calendar#event";
-  etag: string;
-  id: string;
-  status: "confirmed" | "tentative" | "cancelled";
-  htmlLink: string;
-  created: string;
-  updated: string;
-  summary?: string;
-  description?: string;
-  location?: string;
-  creator: { email: string };
-  organizer: { email: string; displayName: string; self: boolean };
-  start: EventTime;
-  end: EventTime;
-  recurringEventId?: string;
-  originalStartTime?: EventTime;
-  iCalUID: string;
-  sequence: number;
-  eventType: "default";
-};
+type EventTime = GoogleEventTime;
 
 /** The ids the site lists from the normal scenario: the events inside its window, oldest first, none cancelled. */
 export const LISTED_EVENT_IDS = [
@@ -73,11 +59,22 @@ export type FakeGoogleCalendar = {
   /** How long each "hang" request was held before the client gave up, in ms. */
   hangs: number[];
   setScenario: (scenario: GoogleScenario) => void;
+  /**
+   * The calendar the fake serves in place of its built-in events (until reset): a list, or one
+   * made for the fake's `now` (a calendar that changes with the clock). Scenarios still apply.
+   */
+  setEvents: (events: Calendar | undefined) => void;
   /** The events the fake holds (before filtering), for assertions. */
   events: () => GoogleEventResource[];
   reset: () => void;
   close: () => Promise<void>;
 };
+
+/** What setEvents takes: events, or events for a given `now` (ms). */
+export type Calendar = readonly unknown[] | ((now: number) => readonly unknown[]);
+
+/** Google's default indentation of a pretty-printed answer. */
+const PRETTY_INDENT = 2;
 
 const DAY = 86_400_000;
 
@@ -110,6 +107,13 @@ const ERRORS = {
   notFound: googleError(404, "Not Found", "notFound"),
   badOrdering: googleError(400, "The requested ordering is not available for the particular query.", "badRequest"),
   badTime: googleError(400, "Bad Request", "badRequest"),
+  invalid: (parameter: string, message: string) => ({
+    error: {
+      code: 400,
+      message,
+      errors: [{ message, domain: "global", reason: "invalidParameter", location: parameter, locationType: "parameter" }],
+    },
+  }),
 };
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -126,21 +130,7 @@ function resource(
   id: string,
   fields: Partial<GoogleEventResource> & { start: EventTime; end: EventTime },
 ): GoogleEventResource {
-  return {
-    kind: "calendar#event",
-    etag: `"${3_400_000_000_000_000 + id.length}"`,
-    id,
-    status: "confirmed",
-    htmlLink: `https://www.google.com/calendar/event?eid=${Buffer.from(`${id} ${calendarId}`).toString("base64url")}`,
-    created: "2024-01-02T15:04:05.000Z",
-    updated: "2024-01-03T15:04:05.000Z",
-    creator: { email: "organizer@example.org" },
-    organizer: { email: calendarId, displayName: "Founders Circle", self: true },
-    iCalUID: `${id}@google.com`,
-    sequence: 0,
-    eventType: "default",
-    ...fields,
-  };
+  return eventResource(calendarId, { ...fields, id });
 }
 
 /** Events around `now`: some far outside the window, timed and all-day, a recurring instance, a cancelled one. */
@@ -239,79 +229,131 @@ function instant(time: unknown): number {
 }
 const field = (item: unknown, name: "start" | "end") => (item as Record<string, unknown>)[name];
 
+/** A calendar's items with their start and end instants, ordered by start (as orderBy=startTime). */
+type Prepared = { item: unknown; start: number; end: number }[];
+const preparedCache = new WeakMap<readonly unknown[], Prepared>();
+function prepare(items: readonly unknown[]): Prepared {
+  const cached = preparedCache.get(items);
+  if (cached) return cached;
+  const prepared = items
+    .map((item) => ({ item, start: instant(field(item, "start")), end: instant(field(item, "end")) }))
+    .sort((a, b) => (a.start || Infinity) - (b.start || Infinity));
+  preparedCache.set(items, prepared);
+  return prepared;
+}
+
+/** A page token: the page's number, where it starts, and the `now` of the list's first page (a list is one snapshot). */
+const encodeToken = (page: number, offset: number, at: number) => Buffer.from(`${page}:${offset}:${at}`).toString("base64url");
+function decodeToken(token: string): { page: number; offset: number; at: number } | undefined {
+  const [page, offset, at] = Buffer.from(token, "base64url").toString().split(":").map(Number);
+  if (![page, offset, at].every((n) => Number.isInteger(n) && n! >= 0)) return undefined;
+  return { page: page!, offset: offset!, at: at! };
+}
+
 export async function startFakeGoogleCalendar(
   options: { calendarId?: string; apiKey?: string; now?: () => number; slowMs?: number } = {},
 ): Promise<FakeGoogleCalendar> {
-  const calendarId = options.calendarId ?? "c_founders.circle@group.calendar.google.com";
+  const calendarId = options.calendarId ?? DEFAULT_CALENDAR_ID;
   const apiKey = options.apiKey ?? "AIzaFAKE-test-key-5f3c9b21";
   const now = options.now ?? (() => Date.now());
   const slowMs = options.slowMs ?? 6_000;
   let scenario: GoogleScenario = "normal";
+  let calendar: Calendar | undefined;
+  // A calendar made for a `now` is made once for it: a list's later pages ask for the same `now`.
+  const made = new Map<number, readonly unknown[]>();
   const requests: RecordedRequest[] = [];
   const unhandled: RecordedRequest[] = [];
   const hangs: number[] = [];
   const listPath = `/calendar/v3/calendars/${encodeURIComponent(calendarId)}/events`;
 
-  const send = (res: ServerResponse, status: number, body: unknown) => {
+  const send = (res: ServerResponse, status: number, body: unknown, pretty = true) => {
     if (res.destroyed) return;
     res.writeHead(status, { "content-type": "application/json; charset=UTF-8", vary: "Origin, X-Origin, Referer" });
-    res.end(typeof body === "string" ? body : JSON.stringify(body, null, 1));
+    res.end(typeof body === "string" ? body : pretty ? `${JSON.stringify(body, null, PRETTY_INDENT)}\n` : JSON.stringify(body));
+  };
+
+  const itemsAt = (at: number): readonly unknown[] => {
+    if (scenario === "empty") return [];
+    let base: readonly unknown[];
+    if (typeof calendar === "function") {
+      base = made.get(at) ?? calendar(at);
+      made.set(at, base);
+      if (made.size > 8) made.delete(made.keys().next().value!);
+    } else base = calendar ?? makeEvents(calendarId, at, scenario === "hostile");
+    if (scenario === "busy") return [...base, ...busyEvents(calendarId, at)];
+    if (scenario === "oddItems") return [...base, ...oddItems(calendarId, at)];
+    return base;
   };
 
   const list = (query: URLSearchParams, res: ServerResponse) => {
+    const pretty = query.get("prettyPrint") !== "false";
+    const fail = (status: number, body: unknown) => send(res, status, body, pretty);
     const key = query.get("key");
-    if (!key) return send(res, 403, ERRORS.noKey);
-    if (key !== apiKey) return send(res, 400, ERRORS.badKey);
-    if (scenario === "notFound") return send(res, 404, ERRORS.notFound);
-    if (scenario === "error500") return send(res, 500, ERRORS.backend);
-    if (scenario === "rateLimit403") return send(res, 403, ERRORS.rateLimit);
-    if (scenario === "quota403") return send(res, 403, ERRORS.quota);
+    if (!key) return fail(403, ERRORS.noKey);
+    if (key !== apiKey) return fail(400, ERRORS.badKey);
+    if (scenario === "notFound") return fail(404, ERRORS.notFound);
+    if (scenario === "error500") return fail(500, ERRORS.backend);
+    if (scenario === "rateLimit403") return fail(403, ERRORS.rateLimit);
+    if (scenario === "quota403") return fail(403, ERRORS.quota);
     if (scenario === "malformed") return send(res, 200, '{"kind":"calendar#events","items":[{"id":"abc","summ');
-    if (query.get("orderBy") === "startTime" && query.get("singleEvents") !== "true") return send(res, 400, ERRORS.badOrdering);
+    if (query.get("orderBy") === "startTime" && query.get("singleEvents") !== "true") return fail(400, ERRORS.badOrdering);
     const timeMin = query.get("timeMin");
     const timeMax = query.get("timeMax");
     const rfc3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
-    if ((timeMin && !rfc3339.test(timeMin)) || (timeMax && !rfc3339.test(timeMax))) return send(res, 400, ERRORS.badTime);
-    const maxResults = Math.min(Number(query.get("maxResults") ?? 250) || 250, 2500);
+    if ((timeMin && !rfc3339.test(timeMin)) || (timeMax && !rfc3339.test(timeMax))) return fail(400, ERRORS.badTime);
+    const givenMax = query.get("maxResults");
+    if (givenMax !== null && !/^[1-9]\d*$/.test(givenMax))
+      return fail(
+        400,
+        ERRORS.invalid("maxResults", `Invalid value '${givenMax}'. Values must match the following regular expression: '[0-9]+'`),
+      );
+    // Google's default page is 250 events; it never sends more than 2,500 whatever is asked.
+    const maxResults = Math.min(Number(givenMax ?? 250), 2500);
+    let selection: ReturnType<typeof parseFields> | undefined;
+    try {
+      const fields = query.get("fields");
+      if (fields !== null) selection = parseFields(fields);
+    } catch (error) {
+      if (error instanceof FieldsError) return fail(400, ERRORS.invalid("fields", error.message));
+      throw error;
+    }
+    const token = query.get("pageToken");
+    const position = token ? decodeToken(token) : { page: 0, offset: 0, at: now() };
+    if (!position) return fail(400, ERRORS.invalid("pageToken", "Invalid page token value."));
 
     // timeMin bounds an event's end (exclusive), timeMax its start (exclusive).
-    const all: unknown[] = scenario === "empty" ? [] : makeEvents(calendarId, now(), scenario === "hostile");
-    if (scenario === "busy") all.push(...busyEvents(calendarId, now()));
-    if (scenario === "oddItems") all.push(...oddItems(calendarId, now()));
-    const matching = all
-      .filter((e) => !timeMin || !(instant(field(e, "end")) <= Date.parse(timeMin)))
-      .filter((e) => !timeMax || !(instant(field(e, "start")) >= Date.parse(timeMax)))
-      .sort((a, b) => (instant(field(a, "start")) || Infinity) - (instant(field(b, "start")) || Infinity));
+    const min = timeMin ? Date.parse(timeMin) : Number.NEGATIVE_INFINITY;
+    const max = timeMax ? Date.parse(timeMax) : Number.POSITIVE_INFINITY;
+    const matching = prepare(itemsAt(position.at)).filter((e) => !(e.end <= min) && !(e.start >= max));
 
-    const token = query.get("pageToken");
-    const offset = token ? Number(Buffer.from(token, "base64url").toString().split(":")[1]) : 0;
-    const page = token ? Number(Buffer.from(token, "base64url").toString().split(":")[0]) : 0;
+    const { page, offset, at } = position;
     const size = scenario === "paginated" ? Math.min(maxResults, [2, 1, 0][page] ?? maxResults) : maxResults;
-    const items = matching.slice(offset, offset + size);
-    const next = offset + size < matching.length ? Buffer.from(`${page + 1}:${offset + size}`).toString("base64url") : undefined;
-    const answer = {
+    const items = matching.slice(offset, offset + size).map((e) => e.item);
+    const next = offset + size < matching.length ? encodeToken(page + 1, offset + size, at) : undefined;
+    const whole = {
       kind: "calendar#events",
-      etag: '"p33c9v1qqrr7p40o"',
+      etag: `"${at * 1000}"`,
       summary: "Founders Circle",
       description: "Public events of the community",
-      updated: new Date(now()).toISOString(),
+      updated: new Date(at).toISOString(),
       timeZone: "America/New_York",
       accessRole: "reader",
       defaultReminders: [],
       ...(next ? { nextPageToken: next } : {}),
       items,
     };
+    const answer = selection ? applyFields(whole, selection) : whole;
     if (scenario === "resetMidBody") {
       const text = JSON.stringify(answer);
       res.writeHead(200, { "content-type": "application/json; charset=UTF-8", "content-length": String(Buffer.byteLength(text)) });
       res.write(text.slice(0, text.length >> 1), () => setTimeout(() => res.socket?.destroy(), 20));
       return;
     }
-    if (scenario === "oversized") {
-      const text = JSON.stringify({ ...answer, padding: "" });
+    if (scenario === "oversized" || (scenario === "oversizedAfterFirstPage" && page > 0)) {
+      const text = JSON.stringify({ ...(answer as object), padding: "" });
       return writeOversized(res, "application/json; charset=UTF-8", text.slice(0, -2), '"}');
     }
-    send(res, 200, answer);
+    send(res, 200, answer, pretty);
   };
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
@@ -351,12 +393,18 @@ export async function startFakeGoogleCalendar(
     requestCount: () => requests.length,
     hangs,
     setScenario: (next) => void (scenario = next),
-    events: () => makeEvents(calendarId, now(), scenario === "hostile"),
+    setEvents: (next) => {
+      calendar = next;
+      made.clear();
+    },
+    events: () => [...itemsAt(now())] as GoogleEventResource[],
     reset: () => {
       requests.length = 0;
       unhandled.length = 0;
       hangs.length = 0;
       scenario = "normal";
+      calendar = undefined;
+      made.clear();
     },
     close: () =>
       new Promise<void>((resolve) => {

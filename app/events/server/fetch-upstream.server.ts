@@ -4,8 +4,9 @@ import type { z } from "zod";
 import { getLogger } from "~/logger.server";
 
 /**
- * The most a body may hold, decoded (5 MB). A year of a busy calendar is a few hundred KB; anything
- * bigger is a runaway or hostile answer that must not fill the server's memory.
+ * The most one answer (a body, decoded) may hold: 5 MB. For Google that is one page (a page of our
+ * fields is under 1 MB: see GOOGLE_PAGE_SIZE); for a feed, the whole file. Anything bigger is a
+ * runaway or hostile answer that must not fill the server's memory.
  */
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 /** Error bodies are read only to decide on a retry; the rest is dropped. */
@@ -153,13 +154,17 @@ async function attemptOnce<T>(spec: RequestSpec<T>, options: UpstreamOptions): P
   }
 }
 
+/** A body size limit as the logs say it: "5 MB", or bytes when it is not whole megabytes. */
+export function sizeLabel(bytes: number): string {
+  return bytes % 1_048_576 === 0 ? `${bytes / 1_048_576} MB` : `${bytes} bytes`;
+}
+
 /**
  * The body as text, streamed: refused (and the connection dropped) as soon as it passes `limit`
  * bytes, whether or not a Content-Length announced it. Not retried: the next answer would be as big.
  */
 async function readBody(response: Response, limit: number, label: string): Promise<string> {
-  const size = limit % 1_048_576 === 0 ? `${limit / 1_048_576} MB` : `${limit} bytes`;
-  const tooLarge = () => new UpstreamError(`${label} answered a body larger than ${size}; refused`, "too-large");
+  const tooLarge = () => new UpstreamError(`${label} answered a body larger than ${sizeLabel(limit)}; refused`, "too-large");
   const declared = Number(response.headers.get("content-length") ?? "");
   if (response.body && Number.isFinite(declared) && declared > limit) {
     void response.body.cancel().catch(() => {});

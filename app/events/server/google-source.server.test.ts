@@ -2,7 +2,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LISTED_EVENT_IDS, startFakeGoogleCalendar, type FakeGoogleCalendar } from "../../../tests/fakes/google-calendar";
 import type { UpstreamOptions } from "./fetch-upstream.server";
 import { UpstreamError } from "./fetch-upstream.server";
-import { fetchGoogleEvents, googleListUrl, googleUsageLimit, isGoogleRateLimit, type GoogleSourceConfig } from "./google-source.server";
+import { generateGoogleEvents } from "../../../tests/fakes/google-events";
+import {
+  fetchGoogleEvents,
+  GOOGLE_FIELDS,
+  GOOGLE_LIMITS,
+  GOOGLE_PAGE_SIZE,
+  googleListUrl,
+  googleUsageLimit,
+  isGoogleRateLimit,
+  type GoogleSourceConfig,
+} from "./google-source.server";
 import { eventsWindow } from "./time.server";
 import { rejectionOf } from "../../../tests/support/rejection";
 
@@ -35,10 +45,17 @@ beforeEach(() => {
 const failure = (promise: Promise<unknown>) => rejectionOf(promise, UpstreamError);
 
 describe("fetchGoogleEvents against the fake Google Calendar", () => {
-  it("reads the upcoming part of the window on its own, beside the past part, with Google's largest page, without cancelled events", async () => {
+  it("reads the upcoming part of the window on its own, beside the past part, only our fields, compact, without cancelled events", async () => {
     const events = await fetchGoogleEvents(config, window, options());
     expect(fake.requestCount()).toBe(2);
-    const common = { key: fake.apiKey, singleEvents: "true", orderBy: "startTime", maxResults: "2500" };
+    const common = {
+      key: fake.apiKey,
+      singleEvents: "true",
+      orderBy: "startTime",
+      maxResults: "500",
+      fields: "nextPageToken,items(id,status,summary,description,location,start,end,updated)",
+      prettyPrint: "false",
+    };
     const queries = fake.requests.map((r) => Object.fromEntries(r.query)).sort((x, y) => (x.timeMin! < y.timeMin! ? 1 : -1));
     expect(queries).toEqual([
       { ...common, timeMin: "2026-03-01T12:00:00.000Z", timeMax: "2027-03-01T12:00:00.000Z" },
@@ -61,7 +78,8 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
     expect(upcoming).toHaveLength(1_500);
     // The last instance of each series, 299 days ahead, is there.
     expect(events.filter((e) => e.id.startsWith("daily") && e.id.includes("20261225"))).toHaveLength(5);
-    expect(fake.requestCount()).toBe(2);
+    // About 1,505 events a part: four pages of 500 each.
+    expect(fake.requestCount()).toBe(8);
     expect(logs).toEqual([]);
   });
 
@@ -115,18 +133,69 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
     expect(paged.map((e) => e.id)).toEqual((await fetchGoogleEvents(config, window, options())).map((e) => e.id));
   });
 
-  it("stops after 10 pages", async () => {
+  it("stops a token that never ends after 100 pages a part", async () => {
     let calls = 0;
     const endless: UpstreamOptions["fetch"] = async () => {
       calls++;
-      return Response.json({ kind: "calendar#events", items: [], nextPageToken: `t${calls}` });
+      return Response.json({ items: [], nextPageToken: `t${calls}` });
     };
     await expect(fetchGoogleEvents(config, window, options({ fetch: endless }))).resolves.toEqual([]);
-    expect(calls).toBe(20);
+    expect(GOOGLE_LIMITS.maxPages).toBe(100);
+    expect(calls).toBe(200);
     expect(logs).toEqual([
-      "[events] Google Calendar has more than 25000 upcoming events (10 pages); the latest are left out",
-      "[events] Google Calendar has more than 25000 past events in the window (10 pages); the most recent past ones are left out",
+      "[events] Google Calendar has more than 100 pages of upcoming events; the latest are left out",
+      "[events] Google Calendar has more than 100 pages of past events in the window; the most recent past ones are left out",
     ]);
+  });
+
+  it(
+    "reads a calendar at Google's documented maximum (25,000 events in the window) in full, in pages of 500",
+    { timeout: 60_000 },
+    async () => {
+      const calendar = generateGoogleEvents({ count: 25_000, now: NOW, calendarId: fake.calendarId });
+      fake.setEvents(calendar);
+      const events = await fetchGoogleEvents(config, window, options({ timeoutMs: 20_000 }));
+      expect(events).toHaveLength(25_000);
+      expect(new Set(events.map((e) => e.id))).toEqual(new Set(calendar.map((e) => e.id)));
+      // 25,000 events over two years: about 12,500 a part, 25 or 26 pages each.
+      expect(fake.requestCount()).toBeGreaterThanOrEqual(50);
+      expect(fake.requestCount()).toBeLessThanOrEqual(52);
+      expect(logs).toEqual([]);
+    },
+  );
+
+  it("serves what it read when a later page is over the body limit, and names the limit and the cut", async () => {
+    const calendar = generateGoogleEvents({ count: 2_400, now: NOW, calendarId: fake.calendarId });
+    fake.setEvents(calendar);
+    const all = await fetchGoogleEvents(config, window, options({ timeoutMs: 10_000 }));
+    expect(all).toHaveLength(2_400);
+    fake.reset();
+    fake.setEvents(calendar);
+    fake.setScenario("oversizedAfterFirstPage");
+    logs = [];
+    const events = await fetchGoogleEvents(config, window, options({ timeoutMs: 10_000 }));
+    // The first page of each part, in Google's order (by start): the oldest past events, the soonest upcoming ones.
+    const ends = (e: (typeof calendar)[number]) => Date.parse("dateTime" in e.end ? e.end.dateTime : `${e.end.date}T00:00:00Z`);
+    const starts = (e: (typeof calendar)[number]) => Date.parse("dateTime" in e.start ? e.start.dateTime : `${e.start.date}T00:00:00Z`);
+    const pastPage = calendar.filter((e) => ends(e) > window.start.getTime() && starts(e) < NOW).slice(0, GOOGLE_PAGE_SIZE);
+    const upcomingPage = calendar.filter((e) => ends(e) > NOW && starts(e) < window.end.getTime()).slice(0, GOOGLE_PAGE_SIZE);
+    const expected = new Set([...pastPage, ...upcomingPage].map((e) => e.id));
+    expect(events).toHaveLength(expected.size);
+    expect(new Set(events.map((e) => e.id))).toEqual(expected);
+    expect(fake.requestCount()).toBe(4);
+    expect(logs.filter((line) => !line.includes("(attempt 1 of 3)"))).toEqual([
+      "[events] Google Calendar: page 2 of the upcoming events is larger than the 5 MB limit for one answer: the latest upcoming events (from page 2 on) are left out; the 500 upcoming events of pages 1 to 1 are shown",
+      "[events] Google Calendar: page 2 of the past events is larger than the 5 MB limit for one answer: the most recent past events (from page 2 on) are left out; the 500 past events of pages 1 to 1 are shown",
+    ]);
+  });
+
+  it("fails a read whose first page is over the body limit, saying so, without retrying", async () => {
+    fake.setScenario("oversized");
+    expect((await failure(fetchGoogleEvents(config, window, options({ timeoutMs: 10_000 })))).kind).toBe("too-large");
+    expect(fake.requestCount()).toBe(2);
+    expect(logs.join("\n")).toContain(
+      "[events] Google Calendar: page 1 of the upcoming events is larger than the 5 MB limit for one answer",
+    );
   });
 
   it("stops the other part when one fails, and logs nothing for the stopped one", async () => {
@@ -226,6 +295,20 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
 });
 
 describe("Google helpers", () => {
+  it("asks for our fields only, compact, in pages of 500", () => {
+    const url = new URL(googleListUrl({ calendarId: "c", apiKey: "k", baseUrl: "https://x.example/v3" }, window, "next"));
+    expect(url.searchParams.get("fields")).toBe(GOOGLE_FIELDS);
+    expect(GOOGLE_FIELDS).toBe("nextPageToken,items(id,status,summary,description,location,start,end,updated)");
+    expect(url.searchParams.get("prettyPrint")).toBe("false");
+    expect(url.searchParams.get("maxResults")).toBe("500");
+    expect(url.searchParams.get("pageToken")).toBe("next");
+  });
+
+  it("allows every part Google's documented maximum of events in the window, in half-full pages", () => {
+    expect(GOOGLE_LIMITS.maxEvents).toBe(25_000);
+    expect(GOOGLE_LIMITS.maxPages * GOOGLE_PAGE_SIZE).toBe(2 * 25_000);
+  });
+
   it("encodes the calendar id in the path", () => {
     expect(googleListUrl({ calendarId: "a b/c@group.calendar.google.com", apiKey: "k", baseUrl: "https://x.example/v3/" }, window)).toMatch(
       /^https:\/\/x\.example\/v3\/calendars\/a%20b%2Fc%40group\.calendar\.google\.com\/events\?key=k&/,

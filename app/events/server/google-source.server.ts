@@ -1,7 +1,15 @@
 // Google Calendar API v3 events.list: all single events in the window, every page.
 import { z } from "zod";
 import type { CalendarEvent, EventTime } from "~/events/model";
-import { RATE_LIMIT_HOLD_OFF_MS, readJson, requestUpstream, UpstreamError, type UpstreamOptions } from "./fetch-upstream.server";
+import {
+  MAX_BODY_BYTES,
+  RATE_LIMIT_HOLD_OFF_MS,
+  readJson,
+  requestUpstream,
+  sizeLabel,
+  UpstreamError,
+  type UpstreamOptions,
+} from "./fetch-upstream.server";
 import { urlSafeId } from "./ids.server";
 import { readDescription } from "./description.server";
 import { EVENTS_TIME_ZONE, toZonedRfc3339 } from "~/events/time";
@@ -9,14 +17,28 @@ import type { Window } from "./time.server";
 
 export type GoogleSourceConfig = { calendarId: string; apiKey: string; baseUrl: string };
 
-/** Google's largest page (events.list maxResults). */
-export const GOOGLE_PAGE_SIZE = 2500;
+/**
+ * Events a page (events.list maxResults). With only our fields (GOOGLE_FIELDS) a community's
+ * event with a 1.5 KB rich description is about 1.9 KB of JSON, so a page is about 0.9 MB (the
+ * bench's generated calendar: tests/fakes/google-events.ts): a page reaches the 5 MB body limit
+ * only when its events average over 10 KB each. Google's own largest page (2,500) would be 4.5 MB
+ * for that calendar, a hair under the limit.
+ */
+export const GOOGLE_PAGE_SIZE = 500;
+/**
+ * Google's partial response: only what fromGoogleEvent reads (and the token to go on). Google
+ * leaves out every other field (etag, htmlLink, creator, conferenceData…): a third less to send.
+ */
+export const GOOGLE_FIELDS = "nextPageToken,items(id,status,summary,description,location,start,end,updated)";
 /**
  * Limits of one read. Pages per part (upcoming, past) stop a token that never ends; maxEvents
  * bounds memory and the answer. Past the limit the oldest past events go first: never upcoming ones.
  */
 export type GoogleLimits = { maxPages: number; maxEvents: number };
-export const GOOGLE_LIMITS: GoogleLimits = { maxPages: 10, maxEvents: 25_000 };
+/** The most events a calendar holds in the window that we read in full: Google's documented maximum. */
+const MAX_EVENTS = 25_000;
+/** Each part may hold all of MAX_EVENTS, in pages as short as half of GOOGLE_PAGE_SIZE (Google may send short pages). */
+export const GOOGLE_LIMITS: GoogleLimits = { maxPages: (2 * MAX_EVENTS) / GOOGLE_PAGE_SIZE, maxEvents: MAX_EVENTS };
 const LABEL = "Google Calendar";
 
 const timeSchema = z.object({
@@ -61,6 +83,9 @@ export function googleListUrl(config: GoogleSourceConfig, range: Window, pageTok
     timeMin: range.start.toISOString(),
     timeMax: range.end.toISOString(),
     maxResults: String(GOOGLE_PAGE_SIZE),
+    fields: GOOGLE_FIELDS,
+    // Google pretty-prints by default: a fifth of a page is indentation.
+    prettyPrint: "false",
   });
   if (pageToken) params.set("pageToken", pageToken);
   return `${base}/calendars/${encodeURIComponent(config.calendarId)}/events?${params}`;
@@ -95,10 +120,15 @@ export function googleUsageLimit(status: number, body: string): string | undefin
   return status === 403 ? googleErrorReasons(body).find((reason) => USAGE_LIMIT_REASONS.has(reason)) : undefined;
 }
 
-/** One part of the window, every page up to the limit; `capped` when Google had more. */
-type Part = { items: unknown[]; capped: boolean };
+/**
+ * One part of the window, every page up to the limit; `capped` when Google had more pages;
+ * `cutAtPage` when a page after the first was over the body limit (the part ends before it).
+ */
+type Part = { items: unknown[]; capped: boolean; cutAtPage?: number };
+type PartName = "upcoming" | "past";
 
 async function readPart(
+  name: PartName,
   config: GoogleSourceConfig,
   range: Window,
   options: UpstreamOptions,
@@ -127,6 +157,14 @@ async function readPart(
         options,
       );
     } catch (error) {
+      // A page over the limit after the first: what was read is kept (the caller logs the cut).
+      // A first page over it fails the read, so the last good copy stays served: see fetchGoogleEvents.
+      if (error instanceof UpstreamError && error.kind === "too-large") {
+        if (page > 1) return { items, capped: false, cutAtPage: page };
+        options.log(
+          `[events] ${LABEL}: page 1 of the ${name} events is larger than the ${sizeLabel(options.maxBodyBytes ?? MAX_BODY_BYTES)} limit for one answer: nothing of this read is shown, the last good copy (if any) stays`,
+        );
+      }
       if (error instanceof UpstreamError && error.status === 404) {
         options.log(
           "[events] configuration error: Google Calendar answered 404 for GOOGLE_CALENDAR_ID: the id is wrong or the calendar is not public",
@@ -167,6 +205,13 @@ function readItems(items: unknown[], unreadable: string[]): CalendarEvent[] {
  * Every event in the window, ascending. The upcoming part ([now, end)) is read on its own, beside
  * the past part ([start, now)): a limit reached in one never costs the other, and past the event
  * limit the oldest past events are left out (never upcoming ones) and counted in the log.
+ *
+ * The body limit holds for each page. A page over it after the first ends its part there: the
+ * events read so far are served and the cut is logged, so a calendar that grows never goes dark.
+ * A first page over it fails the read (logged): a part with nothing in it would replace the last
+ * good copy with one missing every upcoming (or past) event, while a failed read keeps that copy
+ * served, marked stale; and a GOOGLE_PAGE_SIZE page over 5 MB (10 KB an event) is a runaway
+ * answer, not a calendar that grew.
  */
 export async function fetchGoogleEvents(
   config: GoogleSourceConfig,
@@ -189,12 +234,17 @@ export async function fetchGoogleEvents(
     },
   };
   const partSignal = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
-  const read = (range: Window) =>
-    readPart(config, range, partOptions, limits.maxPages, partSignal).catch((error: unknown) => {
+  const read = (name: PartName, range: Window) =>
+    readPart(name, config, range, partOptions, limits.maxPages, partSignal).catch((error: unknown) => {
       stop.abort();
       throw error;
     });
-  const [upcoming, past] = await Promise.all([read({ start: now, end: window.end }), read({ start: window.start, end: now })]);
+  const [upcoming, past] = await Promise.all([
+    read("upcoming", { start: now, end: window.end }),
+    read("past", { start: window.start, end: now }),
+  ]);
+  logCut(options, "upcoming", upcoming);
+  logCut(options, "past", past);
 
   const unreadable: string[] = [];
   const upcomingEvents = readItems(upcoming.items, unreadable);
@@ -205,12 +255,10 @@ export async function fetchGoogleEvents(
       `[events] ${LABEL}: ${unreadable.length} unreadable ${unreadable.length === 1 ? "event" : "events"} left out, the rest is shown: ${unreadable.slice(0, 20).join(", ")}`,
     );
   }
-  const pageCap = limits.maxPages * GOOGLE_PAGE_SIZE;
-  if (upcoming.capped)
-    options.log(`[events] ${LABEL} has more than ${pageCap} upcoming events (${limits.maxPages} pages); the latest are left out`);
+  if (upcoming.capped) options.log(`[events] ${LABEL} has more than ${limits.maxPages} pages of upcoming events; the latest are left out`);
   if (past.capped)
     options.log(
-      `[events] ${LABEL} has more than ${pageCap} past events in the window (${limits.maxPages} pages); the most recent past ones are left out`,
+      `[events] ${LABEL} has more than ${limits.maxPages} pages of past events in the window; the most recent past ones are left out`,
     );
 
   const room = Math.max(0, limits.maxEvents - upcomingEvents.length);
@@ -220,6 +268,20 @@ export async function fetchGoogleEvents(
     options.log(`[events] ${LABEL} has more than ${limits.maxEvents} events in the window: the ${left} oldest past events are left out`);
   }
   return [...pastEvents, ...upcomingEvents.slice(0, limits.maxEvents)];
+}
+
+/**
+ * A part cut short by a page over the body limit: which part, from which page on, and what is
+ * still shown. Pages come in start order, so the upcoming part loses its latest events and the
+ * past part its most recent ones.
+ */
+function logCut(options: UpstreamOptions, name: PartName, part: Part): void {
+  if (part.cutAtPage === undefined) return;
+  const limit = sizeLabel(options.maxBodyBytes ?? MAX_BODY_BYTES);
+  const lost = name === "upcoming" ? "the latest upcoming events" : "the most recent past events";
+  options.log(
+    `[events] ${LABEL}: page ${part.cutAtPage} of the ${name} events is larger than the ${limit} limit for one answer: ${lost} (from page ${part.cutAtPage} on) are left out; the ${part.items.length} ${name} events of pages 1 to ${part.cutAtPage - 1} are shown`,
+  );
 }
 
 /** As written when Google's value cannot be read: spec §8 shows an unparseable date as it is. */
