@@ -40,7 +40,15 @@ export type AnswerStore = {
   step: Step;
   /** Renders every static page and the 404 page, so no visitor waits for a first render. */
   warm: () => Promise<void>;
+  /**
+   * Prepares the answers most asked for after the calendar changed (the events list, its past tab,
+   * the API, compressed), so the first visitor after a change does not wait for them.
+   */
+  prepareEvents: () => Promise<void>;
 };
+
+/** The events answers prepared after each change of the calendar. */
+const PREPARED_AFTER_CHANGE = ["/events", "/events?tab=past", "/api/calendar/events"];
 
 /** What React Router renders for an unknown path (and its data); the same bytes serve every one. */
 const NOT_FOUND_URL = "/__not-found";
@@ -136,6 +144,9 @@ export function createAnswerStore({
     async warm() {
       const statics = siteRoutes.filter((route) => route.cache === "static" && !route.pattern.includes(":")).map(pathOf);
       await Promise.all([...statics.map((url) => answerFor(url, { url, kind: "static" })), notFound()]);
+    },
+    async prepareEvents() {
+      await Promise.all(PREPARED_AFTER_CHANGE.map((target) => answer(target)));
     },
   };
 }

@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { getPublicConfig } from "~/config.server";
 import { site } from "~/content";
 import type { Env } from "~/env.server";
+import { onCalendarChange } from "~/events/server/events.server";
 import type { Logger } from "~/logger.server";
 import { adminEditor } from "./admin";
 import { createAnswerStore, type AnswerStore, type Render } from "./answer-store";
@@ -58,6 +59,8 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
         onRender: (url) => logger.debug({ url }, "rendered an answer"),
       })
     : undefined;
+  // A failure here is the next request's to meet and report, not this background step's.
+  if (store) onCalendarChange(() => void store.prepareEvents().catch(() => undefined));
   const steps: Step[] = [
     requestLogging(logger),
     ...securityHeaders(cspOptions, client.secure),

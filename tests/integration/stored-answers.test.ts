@@ -166,7 +166,11 @@ describe("stored answers", () => {
       .filter((line) => line.includes('"rendered an answer"'))
       .map((line) => JSON.parse(line).url);
     // The sitemap lists the upcoming events' pages, so it follows the calendar and is not warmed.
-    expect(new Set(early)).toEqual(new Set([...STATIC.filter((path) => path !== "/sitemap.xml"), "/__not-found"]));
+    const warmed = [...STATIC.filter((path) => path !== "/sitemap.xml"), "/__not-found"];
+    expect(early).toEqual(expect.arrayContaining(warmed));
+    // The calendar's first read starts at start-up too; the events answers it prepares may come before listening.
+    const prepared = ["/events", "/events?tab=past", "/api/calendar/events"];
+    expect(early.filter((url) => !warmed.includes(url)).every((url) => prepared.includes(url))).toBe(true);
   });
 });
 

@@ -201,8 +201,22 @@ function readItems(items: unknown[], unreadable: string[]): CalendarEvent[] {
   return events;
 }
 
+/** What one read fetched: every page's items of each part of the window, before any conversion. */
+export type GooglePages = { upcoming: Part; past: Part };
+
+/** Every event in the window, ascending: fetchGooglePages, then googleEventsOf. */
+export async function fetchGoogleEvents(
+  config: GoogleSourceConfig,
+  window: Window,
+  options: UpstreamOptions,
+  signal?: AbortSignal,
+  limits: GoogleLimits = GOOGLE_LIMITS,
+): Promise<CalendarEvent[]> {
+  return googleEventsOf(await fetchGooglePages(config, window, options, signal, limits), options, limits);
+}
+
 /**
- * Every event in the window, ascending. The upcoming part ([now, end)) is read on its own, beside
+ * Every page of the window, as Google sends them. The upcoming part ([now, end)) is read on its own, beside
  * the past part ([start, now)): a limit reached in one never costs the other, and past the event
  * limit the oldest past events are left out (never upcoming ones) and counted in the log.
  *
@@ -213,13 +227,13 @@ function readItems(items: unknown[], unreadable: string[]): CalendarEvent[] {
  * served, marked stale; and a GOOGLE_PAGE_SIZE page over 5 MB (10 KB an event) is a runaway
  * answer, not a calendar that grew.
  */
-export async function fetchGoogleEvents(
+export async function fetchGooglePages(
   config: GoogleSourceConfig,
   window: Window,
   options: UpstreamOptions,
   signal?: AbortSignal,
   limits: GoogleLimits = GOOGLE_LIMITS,
-): Promise<CalendarEvent[]> {
+): Promise<GooglePages> {
   const now = new Date(Math.min(Math.max((window.now ?? new Date()).getTime(), window.start.getTime()), window.end.getTime()));
   // Both parts at once: a read takes one round trip, not two. They share one fate (the first
   // failure stops the other) and one log (a line both would write, such as a bad key, is written once).
@@ -245,7 +259,19 @@ export async function fetchGoogleEvents(
   ]);
   logCut(options, "upcoming", upcoming);
   logCut(options, "past", past);
+  return { upcoming, past };
+}
 
+/**
+ * The events of what fetchGooglePages read: each item validated and converted, an event running at
+ * the split kept once, the event limit applied (the oldest past events go first), and what was left
+ * out logged.
+ */
+export function googleEventsOf(
+  { upcoming, past }: GooglePages,
+  options: Pick<UpstreamOptions, "log">,
+  limits: GoogleLimits = GOOGLE_LIMITS,
+): CalendarEvent[] {
   const unreadable: string[] = [];
   const upcomingEvents = readItems(upcoming.items, unreadable);
   const upcomingIds = new Set(upcomingEvents.map((e) => e.id));
@@ -275,7 +301,7 @@ export async function fetchGoogleEvents(
  * still shown. Pages come in start order, so the upcoming part loses its latest events and the
  * past part its most recent ones.
  */
-function logCut(options: UpstreamOptions, name: PartName, part: Part): void {
+function logCut(options: Pick<UpstreamOptions, "log" | "maxBodyBytes">, name: PartName, part: Part): void {
   if (part.cutAtPage === undefined) return;
   const limit = sizeLabel(options.maxBodyBytes ?? MAX_BODY_BYTES);
   const lost = name === "upcoming" ? "the latest upcoming events" : "the most recent past events";

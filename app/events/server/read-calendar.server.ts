@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import type { CalendarEvent } from "~/events/model";
 import type { EventsLog, ReadResult, RestoredCopy } from "./cache.server";
 import type { UpstreamOptions } from "./fetch-upstream.server";
-import { fetchGoogleEvents } from "./google-source.server";
+import { fetchGooglePages, googleEventsOf } from "./google-source.server";
 import { fetchIcsText, parseIcsEvents } from "./ics-source.server";
 import sampleCalendar from "./sample-calendar.ics?raw";
 import { savedCopyFile } from "./saved-copy.server";
@@ -51,12 +51,16 @@ export async function readCalendar(
   signal?: AbortSignal,
 ): Promise<ReadResult> {
   if (source.kind === "google") {
-    // Each page names the next, so pages are read as they come; the converted list is compared instead.
-    const events = sortEvents(await fetchGoogleEvents(source, eventsWindow(new Date(now)), upstream, signal));
-    const serialized = serializeEvents(events);
-    const digest = serialized.contentHash;
+    const pages = await fetchGooglePages(source, eventsWindow(new Date(now)), upstream, signal);
+    // The items as Google sent them (page tokens aside, which need not repeat).
+    const digest = createHash("sha256")
+      .update(JSON.stringify(pages.upcoming.items))
+      .update("\n")
+      .update(JSON.stringify(pages.past.items))
+      .digest("base64url");
     if (digest === lastDigest) return { changed: false, digest };
-    return { changed: true, digest, events, ...serialized };
+    const events = sortEvents(googleEventsOf(pages, upstream));
+    return { changed: true, digest, events, ...serializeEvents(events) };
   }
   const text = source.kind === "ics" ? await fetchIcsText(source.url, upstream, signal) : sampleCalendar;
   // A feed is expanded from the start of the day (UTC): every read of one day expands the same

@@ -1,0 +1,110 @@
+// A read of the calendar through the real server (issue 28): the work happens in the calendar
+// worker, an unchanged calendar renders nothing again, a changed one has its answers prepared before
+// any visitor asks, and what follows a read (the saved copy) never turns a good read into a failure.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateGoogleEvents, startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
+import { rawRequest } from "../support/raw-http";
+import { startServer, type RunningServer } from "../support/start-server";
+
+const NO_SOURCE = { GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "", CALENDAR_ICS_URL: "", GOOGLE_CALENDAR_API_URL: "" };
+
+const renderedUrls = (server: RunningServer) =>
+  server
+    .output()
+    .split("\n")
+    .filter((line) => line.includes('"rendered an answer"'))
+    .map((line) => (JSON.parse(line) as { url: string }).url);
+
+type Readiness = { events: { state: string; lastSuccessAt: string | null; consecutiveFailures: number } };
+const readiness = async (server: RunningServer) => JSON.parse((await rawRequest(server.url, "/readyz")).body) as Readiness;
+
+describe("reads of a calendar as Google sends it", () => {
+  let fake: FakeGoogleCalendar;
+  let server: RunningServer;
+  let directory: string;
+  const now = Date.now();
+
+  beforeAll(async () => {
+    fake = await startFakeGoogleCalendar();
+    fake.setEvents(generateGoogleEvents({ count: 600, now }));
+    directory = mkdtempSync(path.join(tmpdir(), "calendar-reads-"));
+    // A saved copy that cannot be written: a file where its folder should be.
+    writeFileSync(path.join(directory, "not-a-folder"), "");
+    server = await startServer({
+      ...NO_SOURCE,
+      ...fake.env,
+      EVENTS_CACHE_TTL_SECONDS: "1",
+      EVENTS_SNAPSHOT_PATH: path.join(directory, "not-a-folder", "events.json"),
+      LOG_LEVEL: "debug",
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await fake?.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it("prepares the events answers after the first read, before any visitor asks for them", async () => {
+    await expect.poll(() => renderedUrls(server), { timeout: 15_000 }).toEqual(expect.arrayContaining(["/api/calendar/events", "/events"]));
+    const api = await rawRequest(server.url, "/api/calendar/events", { headers: { "Accept-Encoding": "br" } });
+    expect(api.status).toBe(200);
+    expect(api.headers["content-encoding"]).toBe("br");
+    await server.logCaughtUp();
+    expect(renderedUrls(server).filter((url) => url === "/api/calendar/events")).toHaveLength(1);
+  });
+
+  it("re-reads an unchanged calendar without converting or rendering anything again", async () => {
+    const before = renderedUrls(server).length;
+    const requests = fake.requestCount();
+    // Each answer after the copy's second is over starts a refresh; wait for several.
+    await expect
+      .poll(
+        async () => {
+          await rawRequest(server.url, "/api/calendar/events");
+          return fake.requestCount();
+        },
+        { timeout: 20_000, interval: 300 },
+      )
+      .toBeGreaterThan(requests + 6);
+    await server.logCaughtUp();
+    expect(renderedUrls(server).length).toBe(before);
+    expect((await readiness(server)).events).toMatchObject({ state: "fresh", consecutiveFailures: 0 });
+  });
+
+  it("prepares the answers again when the calendar changes", { timeout: 60_000 }, async () => {
+    const before = renderedUrls(server).length;
+    fake.setEvents(generateGoogleEvents({ count: 601, now }));
+    // A visitor's request after the copy's second is over starts the read (and is answered the copy it has).
+    await expect
+      .poll(
+        async () => {
+          await rawRequest(server.url, "/api/calendar/events");
+          return renderedUrls(server).slice(before);
+        },
+        { timeout: 30_000, interval: 300 },
+      )
+      .toEqual(expect.arrayContaining(["/api/calendar/events", "/events"]));
+    const api = await rawRequest(server.url, "/api/calendar/events");
+    expect((JSON.parse(api.body) as { events: unknown[] }).events).toHaveLength(601);
+  });
+
+  it("counts a read as good when its saved copy cannot be written, and says so once", async () => {
+    expect((await readiness(server)).events).toMatchObject({ state: "fresh", consecutiveFailures: 0 });
+    const lines = server.output().match(/writing the saved copy failed/g) ?? [];
+    expect(lines).toHaveLength(1);
+    expect(server.output()).not.toContain("refresh failed");
+  });
+
+  it("answers the API with one form of each description: sanitized HTML, no text or link copies", async () => {
+    const { events } = JSON.parse((await rawRequest(server.url, "/api/calendar/events")).body) as { events: Record<string, unknown>[] };
+    expect(events.some((event) => typeof event.description === "string")).toBe(true);
+    for (const event of events) {
+      expect(Object.keys(event).every((key) => ["id", "summary", "description", "location", "start", "end", "updated"].includes(key))).toBe(
+        true,
+      );
+    }
+  });
+});
