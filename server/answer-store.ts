@@ -2,7 +2,8 @@
 // static pages once per process (at start-up), the events page and API once per calendar version
 // and view, one 404 page for every unknown path. What a stranger can vary (query strings, paths,
 // letter case) resolves to one of those few keys first (server/resolve-target.ts), so it never
-// makes a render or a cache entry.
+// makes a render or a cache entry. Pages and large binary answers (share images) have memory
+// budgets of their own, each least-recently-used: a crawl of every share card evicts no page.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { IncomingMessage } from "node:http";
@@ -28,7 +29,8 @@ export type AnswerStoreOptions = {
   clientRoot?: string;
   /** The calendar's current outcome, waiting at most `waitMs` for a first read; the events cache's by default. */
   eventsOutcome?: (waitMs?: number) => Promise<EventsOutcome>;
-  maxBytes?: number;
+  /** Bytes kept for pages (HTML, data, JSON, downloads) and for images (share cards), apart. */
+  budgets?: Partial<Record<StoreBudget, number>>;
   /** Called for every render (a debug log line: renders are rare, and tests count them). */
   onRender?: (url: string) => void;
   /** Whether a request came over HTTPS (its pages' CSP then upgrades insecure requests). */
@@ -40,20 +42,42 @@ export type AnswerStore = {
   step: Step;
   /** Renders every static page and the 404 page, so no visitor waits for a first render. */
   warm: () => Promise<void>;
+  /** What each budget holds and has done since start (the metrics read it when scraped). */
+  stats: () => AnswerStoreStats;
 };
+
+/** The two memory budgets of rendered answers. */
+export type StoreBudget = "pages" | "images";
+export const DEFAULT_BUDGETS: Record<StoreBudget, number> = { pages: 64 * 1024 * 1024, images: 32 * 1024 * 1024 };
+
+export type BudgetStats = {
+  /** Answers found ready in the store. */
+  hits: number;
+  /** Answers not ready (made, or being made for an earlier request). */
+  misses: number;
+  /** React Router renders (a miss that is not a made-up answer such as a redirect). */
+  renders: number;
+  /** Answers dropped to make room (not those a newer calendar version replaced). */
+  evictions: number;
+  bytes: number;
+  entries: number;
+  maxBytes: number;
+};
+/** Per budget, and the client build's files (always in memory: only hits and bytes). */
+export type AnswerStoreStats = Record<StoreBudget, BudgetStats> & { files: { hits: number; bytes: number; entries: number } };
 
 /** What React Router renders for an unknown path (and its data); the same bytes serve every one. */
 const NOT_FOUND_URL = "/__not-found";
 const NOT_FOUND_DATA_URL = "/__not-found.data";
 
-type Job = { url: string; kind: CacheKind; events?: EventsOutcome; make?: () => globalThis.Response };
+type Job = { url: string; kind: CacheKind; budget?: StoreBudget; events?: EventsOutcome; make?: () => globalThis.Response };
 
 export function createAnswerStore({
   render,
   csp,
   clientRoot,
   eventsOutcome = (waitMs) => getEventsOutcome({ waitMs }),
-  maxBytes = 64 * 1024 * 1024,
+  budgets = {},
   onRender,
   secure,
 }: AnswerStoreOptions): AnswerStore {
@@ -61,25 +85,40 @@ export function createAnswerStore({
   // several turns of the event loop, each behind every other request of a busy moment.
   const files = clientRoot ? loadFiles(clientRoot) : new Map<string, StoredAnswer>();
 
+  const counts = (): Omit<BudgetStats, "bytes" | "entries" | "maxBytes"> => ({ hits: 0, misses: 0, renders: 0, evictions: 0 });
+  const tally: Record<StoreBudget, ReturnType<typeof counts>> = { pages: counts(), images: counts() };
+  let fileHits = 0;
+
   // lru-cache's fetch() shares one render between concurrent requests for the same key.
-  const answers = new LRUCache<string, StoredAnswer, Job>({
-    maxSize: maxBytes,
-    sizeCalculation: (answer) => answer.byteLength,
-    // A newer version may drop a key while it renders; the requests waiting for it still get it.
-    ignoreFetchAbort: true,
-    fetchMethod: async (_key, _stale, { context: job }) => {
-      if (!job.make) onRender?.(job.url);
-      const response = job.make ? job.make() : await render(job.url, job.events);
-      return storeAnswer(response, { csp, cacheControl: cacheControlFor(job.kind, response.status, job.events?.ok !== false) });
-    },
-  });
+  const budget = (name: StoreBudget) =>
+    new LRUCache<string, StoredAnswer, Job>({
+      maxSize: budgets[name] ?? DEFAULT_BUDGETS[name],
+      sizeCalculation: (answer) => answer.byteLength,
+      // A newer version may drop a key while it renders; the requests waiting for it still get it.
+      ignoreFetchAbort: true,
+      fetchMethod: async (_key, _stale, { context: job }) => {
+        if (!job.make) {
+          tally[name].renders += 1;
+          onRender?.(job.url);
+        }
+        const response = job.make ? job.make() : await render(job.url, job.events);
+        return storeAnswer(response, { csp, cacheControl: cacheControlFor(job.kind, response.status, job.events?.ok !== false) });
+      },
+      dispose: (_answer, _key, reason) => {
+        if (reason === "evict") tally[name].evictions += 1;
+      },
+    });
+  const stores: Record<StoreBudget, ReturnType<typeof budget>> = { pages: budget("pages"), images: budget("images") };
   // The key each URL was last stored under: a new calendar version drops the previous answer.
   const current = new LRUCache<string, string>({ max: 10_000 });
 
   async function answerFor(key: string, job: Job): Promise<StoredAnswer> {
+    const name = job.budget ?? "pages";
+    const answers = stores[name];
     const previous = current.get(job.url);
     if (previous !== undefined && previous !== key) answers.delete(previous);
     current.set(job.url, key);
+    tally[name][answers.has(key) ? "hits" : "misses"] += 1;
     const answer = await answers.fetch(key, { context: job });
     if (!answer) throw new Error(`no answer for ${job.url}`);
     // A 5xx (a failed render, the API while the calendar is down) goes to the requests that waited for it and is not kept.
@@ -94,7 +133,10 @@ export function createAnswerStore({
   async function answer(requestTarget: string): Promise<StoredAnswer | "missing-file" | undefined> {
     const path = pathOfTarget(requestTarget);
     const file = files.get(path);
-    if (file) return file;
+    if (file) {
+      fileHits += 1;
+      return file;
+    }
     const target = resolveTarget(path, requestTarget.slice(path.length + 1));
     if (target.kind === "pass") return undefined;
     if (target.kind === "missing-file") return "missing-file";
@@ -109,14 +151,15 @@ export function createAnswerStore({
       });
     }
     const { route, url, params } = target;
-    if (route.cache === "static") return answerFor(url, { url, kind: "static" });
+    const budget = route.storeBudget;
+    if (route.cache === "static") return answerFor(url, { url, kind: "static", budget });
     const events = await eventsOutcome(route.eventsWaitMs);
     if (route.eventParam !== undefined) {
       // An unknown event id is one stored 404; while the calendar is unavailable, one stored error.
-      if (!events.ok) return answerFor(`${route.pattern}|${events.version}`, { url, kind: "events", events });
+      if (!events.ok) return answerFor(`${route.pattern}|${events.version}`, { url, kind: "events", budget, events });
       if (!events.hasEvent(params[route.eventParam] ?? "")) return route.unknownEvent === "json" ? unknownEvent() : notFound();
     }
-    return answerFor(`${url}|${events.version}`, { url, kind: "events", events });
+    return answerFor(`${url}|${events.version}`, { url, kind: "events", budget, events });
   }
 
   const step: Step = (req, res, next) => {
@@ -136,6 +179,17 @@ export function createAnswerStore({
     async warm() {
       const statics = siteRoutes.filter((route) => route.cache === "static" && !route.pattern.includes(":")).map(pathOf);
       await Promise.all([...statics.map((url) => answerFor(url, { url, kind: "static" })), notFound()]);
+    },
+    stats() {
+      const of = (name: StoreBudget): BudgetStats => ({
+        ...tally[name],
+        bytes: stores[name].calculatedSize,
+        entries: stores[name].size,
+        maxBytes: stores[name].maxSize,
+      });
+      let fileBytes = 0;
+      for (const file of files.values()) fileBytes += file.byteLength;
+      return { pages: of("pages"), images: of("images"), files: { hits: fileHits, bytes: fileBytes, entries: files.size } };
     },
   };
 }
