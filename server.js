@@ -45,7 +45,7 @@ async function main() {
     throw error;
   }
   const { build, handler = build.app, devMiddleware } = loaded;
-  const { env, logger, createSite, createHttpServer, drainFlag, serve, render } = build;
+  const { env, logger, createSite, createHttpServer, drainFlag, serve, render, serveMetrics } = build;
 
   const drain = drainFlag();
   const site = createSite({
@@ -63,6 +63,12 @@ async function main() {
   // A failure here is the first request's to report, not start-up's. Meanwhile, on its own thread,
   // the share card worker starts and draws a first card, so no link preview waits for that.
   await Promise.all([site.store?.warm().catch(() => undefined), DEVELOPMENT ? undefined : build.warmShareImages()]);
+  // The metrics' own listener (off unless METRICS_PORT is set), up before the public one.
+  if (site.metrics && env.METRICS_PORT !== undefined) {
+    const metrics = await serveMetrics(site.metrics.registry, { port: env.METRICS_PORT, host: env.METRICS_HOST });
+    const shown = env.METRICS_HOST.includes(":") ? `[${env.METRICS_HOST}]` : env.METRICS_HOST;
+    console.log(`Metrics for Prometheus at http://${shown}:${metrics.port}/metrics`);
+  }
   serve(server, drain, {
     port: env.PORT,
     host: env.HOST,

@@ -59,3 +59,4 @@ export function render(url: string, events?: EventsOutcome): Promise<Response> {
 export { createSite } from "./site";
 export { warmShareImages } from "~/events/server/share-images.server";
 export { createHttpServer, drainFlag, serve } from "./lifecycle";
+export { serveMetrics } from "./metrics-server";

@@ -40,7 +40,12 @@ export type EventsDeps = {
    * read (the process draws the share cards ahead from it).
    */
   onEvents?: (events: CalendarEvent[]) => void;
+  /** Told of every read's outcome (the metrics count them); `restored` is the snapshot file's at start. */
+  onReadOutcome?: (read: ReadOutcome) => void;
 };
+
+/** One read of the calendar: from the source (`ok`, `failed`) or the snapshot file at start (`restored`); `events` when it brought some. */
+export type ReadOutcome = { source: EventsSource["kind"]; outcome: "ok" | "failed" | "restored"; events?: number };
 
 /** Google when GOOGLE_CALENDAR_ID is set, else CALENDAR_ICS_URL, else the bundled sample. */
 export function sourceFromEnv(env: Env, deps: EventsDeps = {}): EventsSource {
@@ -106,7 +111,10 @@ export function createEventsService(env: Env, deps: EventsDeps = {}): EventsServ
       ? snapshotFile(path.resolve(env.EVENTS_SNAPSHOT_PATH), sourceDigest(source.identity), log)
       : undefined;
   const restored = file?.load((deps.clock ?? Date).now(), MAX_STALE_MS);
-  if (restored) deps.onEvents?.(restored.events);
+  if (restored) {
+    deps.onReadOutcome?.({ source: source.kind, outcome: "restored", events: restored.events.length });
+    deps.onEvents?.(restored.events);
+  }
   const cache: EventsCache = createEventsCache({
     ttlMs: env.EVENTS_CACHE_TTL_SECONDS * 1000,
     clock: deps.clock,
@@ -116,7 +124,17 @@ export function createEventsService(env: Env, deps: EventsDeps = {}): EventsServ
       void file?.save(snapshot);
       deps.onEvents?.(snapshot.events);
     },
-    load: async () => sortEvents(await source.load()),
+    load: async () => {
+      let events: CalendarEvent[];
+      try {
+        events = sortEvents(await source.load());
+      } catch (error) {
+        deps.onReadOutcome?.({ source: source.kind, outcome: "failed" });
+        throw error;
+      }
+      deps.onReadOutcome?.({ source: source.kind, outcome: "ok", events: events.length });
+      return events;
+    },
   });
   return {
     source,
@@ -132,9 +150,18 @@ export function createEventsService(env: Env, deps: EventsDeps = {}): EventsServ
 }
 
 let service: EventsService | undefined;
+let readObserver: ((read: ReadOutcome) => void) | undefined;
+
+/** Has the process's events service tell `observer` of every read (the metrics); set before the first read. */
+export function observeEventsReads(observer: (read: ReadOutcome) => void): void {
+  readObserver = observer;
+}
 
 function eventsService(): EventsService {
-  service ??= createEventsService(getEnv(), { onEvents: (events) => shareImages().drawAhead(events) });
+  service ??= createEventsService(getEnv(), {
+    onEvents: (events) => shareImages().drawAhead(events),
+    onReadOutcome: (read) => readObserver?.(read),
+  });
   return service;
 }
 
