@@ -6,11 +6,12 @@ import { createAnswerStore, type AnswerStoreOptions, type Render } from "./answe
 import { EVENTS_CACHE_CONTROL, STATIC_CACHE_CONTROL } from "./cache-policy";
 import { inOrder } from "./step";
 
+const MB = 1024 * 1024;
 let server: Server | undefined;
 afterEach(() => server?.close());
 
 /** The store as the only step of a real HTTP server, over a renderer that answers what the test says. */
-async function serve(render: Render, outcome: EventsOutcome, budgets?: AnswerStoreOptions["budgets"]) {
+async function serve(render: Render, outcome: EventsOutcome, budgets: AnswerStoreOptions["budgets"] = { pages: 64 * MB, images: 32 * MB }) {
   const store = createAnswerStore({
     render,
     csp: () => "default-src 'self'",

@@ -29,8 +29,8 @@ export type AnswerStoreOptions = {
   clientRoot?: string;
   /** The calendar's current outcome, waiting at most `waitMs` for a first read; the events cache's by default. */
   eventsOutcome?: (waitMs?: number) => Promise<EventsOutcome>;
-  /** Bytes kept for pages (HTML, data, JSON, downloads) and for images (share cards), apart. */
-  budgets?: Partial<Record<StoreBudget, number>>;
+  /** Bytes kept for pages (HTML, data, JSON, downloads) and for images (share cards), apart (STORED_PAGES_MB, STORED_IMAGES_MB). */
+  budgets: Record<StoreBudget, number>;
   /** Called for every render (a debug log line: renders are rare, and tests count them). */
   onRender?: (url: string) => void;
   /** Whether a request came over HTTPS (its pages' CSP then upgrades insecure requests). */
@@ -48,7 +48,6 @@ export type AnswerStore = {
 
 /** The two memory budgets of rendered answers. */
 export type StoreBudget = "pages" | "images";
-export const DEFAULT_BUDGETS: Record<StoreBudget, number> = { pages: 64 * 1024 * 1024, images: 32 * 1024 * 1024 };
 
 export type BudgetStats = {
   /** Answers found ready in the store. */
@@ -77,7 +76,7 @@ export function createAnswerStore({
   csp,
   clientRoot,
   eventsOutcome = (waitMs) => getEventsOutcome({ waitMs }),
-  budgets = {},
+  budgets,
   onRender,
   secure,
 }: AnswerStoreOptions): AnswerStore {
@@ -92,7 +91,7 @@ export function createAnswerStore({
   // lru-cache's fetch() shares one render between concurrent requests for the same key.
   const budget = (name: StoreBudget) =>
     new LRUCache<string, StoredAnswer, Job>({
-      maxSize: budgets[name] ?? DEFAULT_BUDGETS[name],
+      maxSize: budgets[name],
       sizeCalculation: (answer) => answer.byteLength,
       // A newer version may drop a key while it renders; the requests waiting for it still get it.
       ignoreFetchAbort: true,
