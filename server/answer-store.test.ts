@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
@@ -70,7 +71,7 @@ describe("the answer store", () => {
     expect(await get("/sitemap.xml")).toMatchObject({ status: 200, cacheControl: "no-store" });
   });
 
-  it("keeps share images in a budget of their own: filling it evicts images, never a page", async () => {
+  it("keeps share images and the calendar's pages in budgets of their own: filling them evicts no static page", async () => {
     const rendered: string[] = [];
     const withEvents: EventsOutcome = { ...events, hasEvent: () => true };
     const png = Buffer.alloc(40 * 1024, 1);
@@ -78,21 +79,27 @@ describe("the answer store", () => {
       async (url) => {
         rendered.push(url);
         if (url.endsWith("/og.png")) return new Response(png, { headers: { "Content-Type": "image/png" } });
-        return new Response(`<p>${url}</p>`.padEnd(30 * 1024, " "), { headers: { "Content-Type": "text/html" } });
+        // Random text: compression cannot shrink it below the budget.
+        return new Response(`<p>${url}</p>${randomBytes(20 * 1024).toString("base64")}`, { headers: { "Content-Type": "text/html" } });
       },
       withEvents,
       { pages: 256 * 1024, images: 256 * 1024 },
     );
     for (const page of ["/", "/about", "/contact"]) expect(await get(page)).toMatchObject({ status: 200 });
-    // Twenty images: 800 kB, three times the images' budget.
+    // Twenty images (800 kB) and twenty event pages (over 1 MB with their compressed forms): four times each budget.
     for (let i = 0; i < 20; i++) expect(await get(`/events/e${i}/og.png`)).toMatchObject({ status: 200 });
+    for (let i = 0; i < 20; i++) expect(await get(`/events/e${i}`)).toMatchObject({ status: 200 });
     rendered.length = 0;
     for (const page of ["/", "/about", "/contact"]) expect(await get(page)).toMatchObject({ status: 200 });
     expect(rendered).toEqual([]);
     const stats = get.stats();
-    expect(stats.pages).toMatchObject({ evictions: 0, renders: 3, hits: 3, misses: 3 });
+    expect(stats.static).toMatchObject({ evictions: 0, renders: 3, hits: 3, misses: 3 });
+    expect(stats.static.maxBytes).toBeUndefined();
     expect(stats.images.evictions).toBeGreaterThan(0);
     expect(stats.images.renders).toBe(20);
     expect(stats.images.bytes).toBeLessThanOrEqual(256 * 1024);
+    expect(stats.pages.evictions).toBeGreaterThan(0);
+    expect(stats.pages.renders).toBe(20);
+    expect(stats.pages.bytes).toBeLessThanOrEqual(256 * 1024);
   });
 });

@@ -2,8 +2,10 @@
 // static pages once per process (at start-up), the events page and API once per calendar version
 // and view, one 404 page for every unknown path. What a stranger can vary (query strings, paths,
 // letter case) resolves to one of those few keys first (server/resolve-target.ts), so it never
-// makes a render or a cache entry. Pages and large binary answers (share images) have memory
-// budgets of their own, each least-recently-used: a crawl of every share card evicts no page.
+// makes a render or a cache entry. Three stores: the static pages (a fixed set, known from the
+// route table, never evicted), and two memory budgets, each least-recently-used, for what follows
+// the calendar: its pages (and API answers, downloads) and large binary answers (share images). A
+// crawl of every share card, or of every event page, never pushes out the home page.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { IncomingMessage } from "node:http";
@@ -42,12 +44,16 @@ export type AnswerStore = {
   step: Step;
   /** Renders every static page and the 404 page, so no visitor waits for a first render. */
   warm: () => Promise<void>;
-  /** What each budget holds and has done since start (the metrics read it when scraped). */
+  /** What each store holds and has done since start (the metrics read it when scraped). */
   stats: () => AnswerStoreStats;
 };
 
-/** The two memory budgets of rendered answers. */
+/** The two memory budgets of rendered answers that follow the calendar. */
 export type StoreBudget = "pages" | "images";
+/** The stores: the budgets, and the static pages' (a fixed set, never evicted). */
+export type StoreKind = StoreBudget | "static";
+/** Entries the static store may hold: far more than the route table can make (pages, their data, redirects, the 404). */
+const MAX_STATIC_ANSWERS = 1_000;
 
 export type BudgetStats = {
   /** Answers found ready in the store. */
@@ -60,10 +66,11 @@ export type BudgetStats = {
   evictions: number;
   bytes: number;
   entries: number;
-  maxBytes: number;
+  /** The budget; none for the static pages. */
+  maxBytes?: number;
 };
-/** Per budget, and the client build's files (always in memory: only hits and bytes). */
-export type AnswerStoreStats = Record<StoreBudget, BudgetStats> & { files: { hits: number; bytes: number; entries: number } };
+/** Per store, and the client build's files (always in memory: only hits and bytes). */
+export type AnswerStoreStats = Record<StoreKind, BudgetStats> & { files: { hits: number; bytes: number; entries: number } };
 
 /** What React Router renders for an unknown path (and its data); the same bytes serve every one. */
 const NOT_FOUND_URL = "/__not-found";
@@ -85,14 +92,15 @@ export function createAnswerStore({
   const files = clientRoot ? loadFiles(clientRoot) : new Map<string, StoredAnswer>();
 
   const counts = (): Omit<BudgetStats, "bytes" | "entries" | "maxBytes"> => ({ hits: 0, misses: 0, renders: 0, evictions: 0 });
-  const tally: Record<StoreBudget, ReturnType<typeof counts>> = { pages: counts(), images: counts() };
+  const tally: Record<StoreKind, ReturnType<typeof counts>> = { static: counts(), pages: counts(), images: counts() };
   let fileHits = 0;
 
   // lru-cache's fetch() shares one render between concurrent requests for the same key.
-  const budget = (name: StoreBudget) =>
+  const store = (name: StoreKind) =>
     new LRUCache<string, StoredAnswer, Job>({
-      maxSize: budgets[name],
-      sizeCalculation: (answer) => answer.byteLength,
+      ...(name === "static"
+        ? { max: MAX_STATIC_ANSWERS }
+        : { maxSize: budgets[name], sizeCalculation: (answer: StoredAnswer) => answer.byteLength }),
       // A newer version may drop a key while it renders; the requests waiting for it still get it.
       ignoreFetchAbort: true,
       fetchMethod: async (_key, _stale, { context: job }) => {
@@ -107,12 +115,12 @@ export function createAnswerStore({
         if (reason === "evict") tally[name].evictions += 1;
       },
     });
-  const stores: Record<StoreBudget, ReturnType<typeof budget>> = { pages: budget("pages"), images: budget("images") };
+  const stores: Record<StoreKind, ReturnType<typeof store>> = { static: store("static"), pages: store("pages"), images: store("images") };
   // The key each URL was last stored under: a new calendar version drops the previous answer.
   const current = new LRUCache<string, string>({ max: 10_000 });
 
   async function answerFor(key: string, job: Job): Promise<StoredAnswer> {
-    const name = job.budget ?? "pages";
+    const name: StoreKind = job.budget ?? (job.kind === "static" ? "static" : "pages");
     const answers = stores[name];
     const previous = current.get(job.url);
     if (previous !== undefined && previous !== key) answers.delete(previous);
@@ -180,15 +188,23 @@ export function createAnswerStore({
       await Promise.all([...statics.map((url) => answerFor(url, { url, kind: "static" })), notFound()]);
     },
     stats() {
-      const of = (name: StoreBudget): BudgetStats => ({
-        ...tally[name],
-        bytes: stores[name].calculatedSize,
-        entries: stores[name].size,
-        maxBytes: stores[name].maxSize,
-      });
+      const of = (name: StoreKind): BudgetStats => {
+        const answers = stores[name];
+        let bytes = answers.calculatedSize;
+        if (name === "static") {
+          bytes = 0;
+          for (const answer of answers.values()) bytes += answer.byteLength;
+        }
+        return { ...tally[name], bytes, entries: answers.size, ...(name === "static" ? {} : { maxBytes: answers.maxSize }) };
+      };
       let fileBytes = 0;
       for (const file of files.values()) fileBytes += file.byteLength;
-      return { pages: of("pages"), images: of("images"), files: { hits: fileHits, bytes: fileBytes, entries: files.size } };
+      return {
+        static: of("static"),
+        pages: of("pages"),
+        images: of("images"),
+        files: { hits: fileHits, bytes: fileBytes, entries: files.size },
+      };
     },
   };
 }

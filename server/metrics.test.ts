@@ -34,6 +34,7 @@ describe("createMetrics", () => {
       }),
       snapshotPath: file,
       store: () => ({
+        static: budget({ hits: 5, maxBytes: undefined, bytes: 30 }),
         pages: budget({ hits: 7, renders: 2, bytes: 50 }),
         images: budget({ evictions: 3, misses: 4 }),
         files: { hits: 11, bytes: 900, entries: 5 },
@@ -61,6 +62,11 @@ describe("createMetrics", () => {
     expect(sample(text, "stored_answers_evictions_total", { kind: "images" })).toBe(3);
     expect(sample(text, "stored_answers_misses_total", { kind: "images" })).toBe(4);
     expect(sample(text, "stored_answers_bytes", { kind: "pages" })).toBe(50);
+    expect(sample(text, "stored_answers_hits_total", { kind: "static" })).toBe(5);
+    expect(sample(text, "stored_answers_bytes", { kind: "static" })).toBe(30);
+    // The static pages have no budget: they are a fixed set, never evicted.
+    expect(sample(text, "stored_answers_budget_bytes", { kind: "static" })).toBeUndefined();
+    expect(sample(text, "stored_answers_budget_bytes", { kind: "images" })).toBe(100);
     expect(sample(text, "share_cards_drawn_total")).toBe(6);
     expect(sample(text, "share_cards_failed_total")).toBe(1);
     expect(sample(text, "share_cards_waiting")).toBe(2);

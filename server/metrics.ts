@@ -7,7 +7,7 @@ import { statSync } from "node:fs";
 import { collectDefaultMetrics, Counter, Gauge, Registry } from "prom-client";
 import type { EventsStatus, ReadOutcome } from "~/events/server/events.server";
 import type { ShareImagesStats } from "~/events/server/share-images.server";
-import type { AnswerStoreStats, StoreBudget } from "./answer-store";
+import type { AnswerStoreStats, StoreKind } from "./answer-store";
 import type { LimitName } from "./rate-limit";
 
 export type MetricsSources = {
@@ -116,9 +116,9 @@ export function createMetrics({ calendar, snapshotPath, store, shareCards }: Met
     });
   }
 
-  // Stored answers, by budget (pages, images) and the client build's files.
+  // Stored answers, by store: the static pages (never evicted), the two budgets (pages, images) and the client build's files.
   if (store) {
-    const budgets: StoreBudget[] = ["pages", "images"];
+    const budgets: StoreKind[] = ["static", "pages", "images"];
     const perBudget = (field: "hits" | "misses" | "renders" | "evictions") => () => {
       const stats = store();
       return budgets.map((kind): [{ kind: string }, number] => [{ kind }, stats[kind][field]]);
@@ -126,7 +126,7 @@ export function createMetrics({ calendar, snapshotPath, store, shareCards }: Met
     countedElsewhere(
       registry,
       "stored_answers_hits_total",
-      "Requests answered from the store, by kind (pages, images, files).",
+      "Requests answered from the store, by kind (static, pages, images, files).",
       ["kind"],
       () => {
         const stats = store();
@@ -172,7 +172,10 @@ export function createMetrics({ calendar, snapshotPath, store, shareCards }: Met
       registers: [registry],
       collect() {
         const stats = store();
-        for (const kind of budgets) this.set({ kind }, stats[kind].maxBytes);
+        for (const kind of budgets) {
+          const max = stats[kind].maxBytes;
+          if (max !== undefined) this.set({ kind }, max);
+        }
       },
     });
     new Gauge({
