@@ -53,7 +53,8 @@ describe("the metrics listener", () => {
     expect(sample(exposition, "calendar_consecutive_failures")).toBe(0);
     expect(sample(exposition, "calendar_last_success_timestamp_seconds")).toBeGreaterThan(Date.now() / 1000 - 600);
     expect(sample(exposition, "calendar_next_attempt_timestamp_seconds")).toBeGreaterThan(Date.now() / 1000);
-    expect(sample(exposition, "stored_answers_hits_total", { kind: "pages" })).toBeGreaterThanOrEqual(1);
+    expect(sample(exposition, "stored_answers_hits_total", { kind: "static" })).toBeGreaterThanOrEqual(1);
+    expect(sample(exposition, "stored_answers_renders_total", { kind: "pages" })).toBeGreaterThanOrEqual(1);
     expect(sample(exposition, "stored_answers_budget_bytes", { kind: "pages" })).toBe(64 * 1024 * 1024);
     expect(sample(exposition, "stored_answers_budget_bytes", { kind: "images" })).toBe(32 * 1024 * 1024);
     expect(sample(exposition, "stored_answers_bytes", { kind: "pages" })).toBeGreaterThan(0);
