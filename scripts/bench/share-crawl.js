@@ -145,7 +145,7 @@ export function crawlChecks(r) {
     },
     {
       scope: "share card crawl",
-      metric: "Pages rendered by GET / after the crawl (stored_answers_renders_total{kind=static|pages})",
+      metric: "Pages rendered by GET / after the crawl (stored_answers_renders_total{kind=static,pages})",
       value: renders,
       shown: `${renders} (misses: ${misses})`,
       target: "0",
@@ -153,7 +153,7 @@ export function crawlChecks(r) {
     },
     {
       scope: "share card crawl",
-      metric: "Pages evicted (stored_answers_evictions_total{kind=static|pages})",
+      metric: "Pages evicted (stored_answers_evictions_total{kind=static,pages})",
       value: evictions,
       shown: `${evictions} (images evicted: ${r.afterCrawl.imageEvictions - r.before.imageEvictions})`,
       target: "0",
