@@ -59,7 +59,14 @@ export default defineConfig({
     command,
     url: `${baseURL}/`,
     // Every browser request comes from loopback: lift the rate limits (tested in tests/integration).
-    env: { NODE_ENV: "production", HOST: "127.0.0.1", PORT: port, RATE_LIMIT_PER_MINUTE: "100000", PAGE_RATE_LIMIT_PER_MINUTE: "10000000" },
+    env: {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: port,
+      RATE_LIMIT_PER_MINUTE: "100000",
+      PAGE_RATE_LIMIT_PER_MINUTE: "10000000",
+      SPECULATIVE_RATE_LIMIT_PER_MINUTE: "10000000",
+    },
     reuseExistingServer: !CI,
     timeout: 180_000,
     stdout: "ignore",

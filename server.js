@@ -45,7 +45,7 @@ async function main() {
     throw error;
   }
   const { build, handler = build.app, devMiddleware } = loaded;
-  const { env, logger, createSite, createHttpServer, drainFlag, serve, render } = build;
+  const { env, logger, createSite, createHttpServer, drainFlag, serve, render, serveMetrics } = build;
 
   const drain = drainFlag();
   const site = createSite({
@@ -64,6 +64,12 @@ async function main() {
   // the calendar worker restores the saved copy and starts the first read, and the share card worker
   // starts and draws a first card, so no visitor and no link preview waits for either.
   await Promise.all([site.store?.warm().catch(() => undefined), build.startEvents(), DEVELOPMENT ? undefined : build.warmShareImages()]);
+  // The metrics' own listener (off unless METRICS_PORT is set), up before the public one.
+  if (site.metrics && env.METRICS_PORT !== undefined) {
+    const metrics = await serveMetrics(site.metrics.registry, { port: env.METRICS_PORT, host: env.METRICS_HOST });
+    const shown = env.METRICS_HOST.includes(":") ? `[${env.METRICS_HOST}]` : env.METRICS_HOST;
+    console.log(`Metrics for Prometheus at http://${shown}:${metrics.port}/metrics`);
+  }
   serve(server, drain, {
     port: env.PORT,
     host: env.HOST,

@@ -108,6 +108,24 @@ describe("parseEnv: the HTTP process", () => {
   });
 });
 
+describe("parseEnv: operations", () => {
+  it("has no metrics listener unless METRICS_PORT is set, and keeps it on loopback by default", () => {
+    expect(parseEnv({}).METRICS_PORT).toBeUndefined();
+    expect(parseEnv({ METRICS_PORT: "" }).METRICS_PORT).toBeUndefined();
+    expect(parseEnv({ METRICS_PORT: "9464" })).toMatchObject({ METRICS_PORT: 9464, METRICS_HOST: "127.0.0.1" });
+    expect(parseEnv({ METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0" }).METRICS_HOST).toBe("0.0.0.0");
+    expect(errorOf({ METRICS_PORT: "70000" })).toMatch(/METRICS_PORT/);
+  });
+
+  it("gives speculative loads and the two stored-answer budgets their defaults, and names bad ones", () => {
+    expect(parseEnv({})).toMatchObject({ SPECULATIVE_RATE_LIMIT_PER_MINUTE: 120, STORED_PAGES_MB: 64, STORED_IMAGES_MB: 32 });
+    expect(parseEnv({ STORED_IMAGES_MB: "8" }).STORED_IMAGES_MB).toBe(8);
+    const message = errorOf({ SPECULATIVE_RATE_LIMIT_PER_MINUTE: "0", STORED_PAGES_MB: "lots" });
+    expect(message).toMatch(/SPECULATIVE_RATE_LIMIT_PER_MINUTE/);
+    expect(message).toMatch(/STORED_PAGES_MB/);
+  });
+});
+
 describe("parseEnv: the content editor", () => {
   it("has no repository by default and commits to main", () => {
     const env = parseEnv({});

@@ -73,6 +73,16 @@ export const envSchema = z
     // Per client address. Up to ten million: benchmarks and load tests lift the limits without turning them off.
     RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(1).max(10_000_000)).default(120),
     PAGE_RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(1).max(10_000_000)).default(1200),
+    // Pages loaded ahead by the speculation rules (Sec-Purpose: prefetch), in a budget of their own:
+    // a visitor who rests the pointer on every link of a page stays far under it.
+    SPECULATIVE_RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(1).max(10_000_000)).default(120),
+    // Memory for stored answers, in MB: pages (HTML, data, JSON, downloads) and images (share cards)
+    // apart, so a crawl of every share card never pushes out a page.
+    STORED_PAGES_MB: optional(z.coerce.number().int().min(1).max(65_536)).default(64),
+    STORED_IMAGES_MB: optional(z.coerce.number().int().min(1).max(65_536)).default(32),
+    // Prometheus metrics on a listener of their own, never the public port; off when unset (0: any free port).
+    METRICS_PORT: optional(z.coerce.number().int().min(0).max(65535)),
+    METRICS_HOST: optional(z.string().trim().min(1)).default("127.0.0.1"),
     LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default("info"),
     // The content editor at /admin commits to this GitHub repository ("owner/name") and branch.
     CONTENT_REPOSITORY: optional(

@@ -30,6 +30,8 @@ export type SiteRoute = {
   sitemap?: boolean;
   /** `api`: the stricter per-client limit (RATE_LIMIT_PER_MINUTE); everything else counts as a page. */
   rateLimit?: "api";
+  /** `images`: a large binary answer, stored in a memory budget apart from the pages' (STORED_IMAGES_MB). */
+  storeBudget?: "images";
 };
 
 /** The events page waits this long for a first read of the calendar, then goes out loading (issue 11). */
@@ -50,7 +52,7 @@ export const siteRoutes: readonly SiteRoute[] = [
   },
   // One page per calendar event, and its share image (og:image).
   { pattern: "events/:id", file: "routes/event.tsx", cache: "events", eventParam: "id" },
-  { pattern: "events/:id/og.png", file: "routes/event-image.ts", cache: "events", eventParam: "id" },
+  { pattern: "events/:id/og.png", file: "routes/event-image.ts", cache: "events", eventParam: "id", storeBudget: "images" },
   { pattern: "portal", file: "routes/portal.tsx", cache: "static", sitemap: true },
   { pattern: "sitemap.xml", file: "routes/sitemap.xml.ts", cache: "events" },
   { pattern: "robots.txt", file: "routes/robots.txt.ts", cache: "static" },

@@ -1,24 +1,35 @@
+import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import type { EventsOutcome } from "~/events/server/outcome.server";
-import { createAnswerStore, type Render } from "./answer-store";
+import { createAnswerStore, type AnswerStoreOptions, type Render } from "./answer-store";
 import { EVENTS_CACHE_CONTROL, STATIC_CACHE_CONTROL } from "./cache-policy";
 import { inOrder } from "./step";
 
+const MB = 1024 * 1024;
 let server: Server | undefined;
 afterEach(() => server?.close());
 
 /** The store as the only step of a real HTTP server, over a renderer that answers what the test says. */
-async function serve(render: Render, outcome: EventsOutcome) {
-  const store = createAnswerStore({ render, csp: () => "default-src 'self'", secure: () => false, eventsOutcome: async () => outcome });
+async function serve(render: Render, outcome: EventsOutcome, budgets: AnswerStoreOptions["budgets"] = { pages: 64 * MB, images: 32 * MB }) {
+  const store = createAnswerStore({
+    render,
+    csp: () => "default-src 'self'",
+    secure: () => false,
+    eventsOutcome: async () => outcome,
+    budgets,
+  });
   server = createServer(inOrder([store.step], (_req, res) => res.writeHead(418).end()));
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return async (path: string) => {
-    const response = await fetch(`${base}${path}`);
-    return { status: response.status, cacheControl: response.headers.get("cache-control"), body: await response.text() };
-  };
+  return Object.assign(
+    async (path: string) => {
+      const response = await fetch(`${base}${path}`);
+      return { status: response.status, cacheControl: response.headers.get("cache-control"), body: await response.text() };
+    },
+    { stats: store.stats },
+  );
 }
 
 const events: EventsOutcome = {
@@ -59,5 +70,37 @@ describe("the answer store", () => {
     });
     expect(await get("/events")).toMatchObject({ status: 200, cacheControl: "no-store" });
     expect(await get("/sitemap.xml")).toMatchObject({ status: 200, cacheControl: "no-store" });
+  });
+
+  it("keeps share images and the calendar's pages in budgets of their own: filling them evicts no static page", async () => {
+    const rendered: string[] = [];
+    const withEvents: EventsOutcome = { ...events, hasEvent: () => true };
+    const png = Buffer.alloc(40 * 1024, 1);
+    const get = await serve(
+      async (url) => {
+        rendered.push(url);
+        if (url.endsWith("/og.png")) return new Response(png, { headers: { "Content-Type": "image/png" } });
+        // Random text: compression cannot shrink it below the budget.
+        return new Response(`<p>${url}</p>${randomBytes(20 * 1024).toString("base64")}`, { headers: { "Content-Type": "text/html" } });
+      },
+      withEvents,
+      { pages: 256 * 1024, images: 256 * 1024 },
+    );
+    for (const page of ["/", "/about", "/contact"]) expect(await get(page)).toMatchObject({ status: 200 });
+    // Twenty images (800 kB) and twenty event pages (over 1 MB with their compressed forms): four times each budget.
+    for (let i = 0; i < 20; i++) expect(await get(`/events/e${i}/og.png`)).toMatchObject({ status: 200 });
+    for (let i = 0; i < 20; i++) expect(await get(`/events/e${i}`)).toMatchObject({ status: 200 });
+    rendered.length = 0;
+    for (const page of ["/", "/about", "/contact"]) expect(await get(page)).toMatchObject({ status: 200 });
+    expect(rendered).toEqual([]);
+    const stats = get.stats();
+    expect(stats.static).toMatchObject({ evictions: 0, renders: 3, hits: 3, misses: 3 });
+    expect(stats.static.maxBytes).toBeUndefined();
+    expect(stats.images.evictions).toBeGreaterThan(0);
+    expect(stats.images.renders).toBe(20);
+    expect(stats.images.bytes).toBeLessThanOrEqual(256 * 1024);
+    expect(stats.pages.evictions).toBeGreaterThan(0);
+    expect(stats.pages.renders).toBe(20);
+    expect(stats.pages.bytes).toBeLessThanOrEqual(256 * 1024);
   });
 });

@@ -2,7 +2,10 @@
 // static pages once per process (at start-up), the events page and API once per calendar version
 // and view, one 404 page for every unknown path. What a stranger can vary (query strings, paths,
 // letter case) resolves to one of those few keys first (server/resolve-target.ts), so it never
-// makes a render or a cache entry.
+// makes a render or a cache entry. Three stores: the static pages (a fixed set, known from the
+// route table, never evicted), and two memory budgets, each least-recently-used, for what follows
+// the calendar: its pages (and API answers, downloads) and large binary answers (share images). A
+// crawl of every share card, or of every event page, never pushes out the home page.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { IncomingMessage } from "node:http";
@@ -28,7 +31,8 @@ export type AnswerStoreOptions = {
   clientRoot?: string;
   /** The calendar's current outcome, waiting at most `waitMs` for a first read; the events cache's by default. */
   eventsOutcome?: (waitMs?: number) => Promise<EventsOutcome>;
-  maxBytes?: number;
+  /** Bytes kept for pages (HTML, data, JSON, downloads) and for images (share cards), apart (STORED_PAGES_MB, STORED_IMAGES_MB). */
+  budgets: Record<StoreBudget, number>;
   /** Called for every render (a debug log line: renders are rare, and tests count them). */
   onRender?: (url: string) => void;
   /** Whether a request came over HTTPS (its pages' CSP then upgrades insecure requests). */
@@ -45,23 +49,49 @@ export type AnswerStore = {
    * the API, compressed), so the first visitor after a change does not wait for them.
    */
   prepareEvents: () => Promise<void>;
+  /** What each store holds and has done since start (the metrics read it when scraped). */
+  stats: () => AnswerStoreStats;
 };
 
 /** The events answers prepared after each change of the calendar. */
 const PREPARED_AFTER_CHANGE = ["/events", "/events?tab=past", "/api/calendar/events"];
 
+/** The two memory budgets of rendered answers that follow the calendar. */
+export type StoreBudget = "pages" | "images";
+/** The stores: the budgets, and the static pages' (a fixed set, never evicted). */
+export type StoreKind = StoreBudget | "static";
+/** Entries the static store may hold: far more than the route table can make (pages, their data, redirects, the 404). */
+const MAX_STATIC_ANSWERS = 1_000;
+
+export type BudgetStats = {
+  /** Answers found ready in the store. */
+  hits: number;
+  /** Answers not ready (made, or being made for an earlier request). */
+  misses: number;
+  /** React Router renders (a miss that is not a made-up answer such as a redirect). */
+  renders: number;
+  /** Answers dropped to make room (not those a newer calendar version replaced). */
+  evictions: number;
+  bytes: number;
+  entries: number;
+  /** The budget; none for the static pages. */
+  maxBytes?: number;
+};
+/** Per store, and the client build's files (always in memory: only hits and bytes). */
+export type AnswerStoreStats = Record<StoreKind, BudgetStats> & { files: { hits: number; bytes: number; entries: number } };
+
 /** What React Router renders for an unknown path (and its data); the same bytes serve every one. */
 const NOT_FOUND_URL = "/__not-found";
 const NOT_FOUND_DATA_URL = "/__not-found.data";
 
-type Job = { url: string; kind: CacheKind; events?: EventsOutcome; make?: () => globalThis.Response };
+type Job = { url: string; kind: CacheKind; budget?: StoreBudget; events?: EventsOutcome; make?: () => globalThis.Response };
 
 export function createAnswerStore({
   render,
   csp,
   clientRoot,
   eventsOutcome = (waitMs) => getEventsOutcome({ waitMs }),
-  maxBytes = 64 * 1024 * 1024,
+  budgets,
   onRender,
   secure,
 }: AnswerStoreOptions): AnswerStore {
@@ -69,25 +99,41 @@ export function createAnswerStore({
   // several turns of the event loop, each behind every other request of a busy moment.
   const files = clientRoot ? loadFiles(clientRoot) : new Map<string, StoredAnswer>();
 
+  const counts = (): Omit<BudgetStats, "bytes" | "entries" | "maxBytes"> => ({ hits: 0, misses: 0, renders: 0, evictions: 0 });
+  const tally: Record<StoreKind, ReturnType<typeof counts>> = { static: counts(), pages: counts(), images: counts() };
+  let fileHits = 0;
+
   // lru-cache's fetch() shares one render between concurrent requests for the same key.
-  const answers = new LRUCache<string, StoredAnswer, Job>({
-    maxSize: maxBytes,
-    sizeCalculation: (answer) => answer.byteLength,
-    // A newer version may drop a key while it renders; the requests waiting for it still get it.
-    ignoreFetchAbort: true,
-    fetchMethod: async (_key, _stale, { context: job }) => {
-      if (!job.make) onRender?.(job.url);
-      const response = job.make ? job.make() : await render(job.url, job.events);
-      return storeAnswer(response, { csp, cacheControl: cacheControlFor(job.kind, response.status, job.events?.ok !== false) });
-    },
-  });
+  const store = (name: StoreKind) =>
+    new LRUCache<string, StoredAnswer, Job>({
+      ...(name === "static"
+        ? { max: MAX_STATIC_ANSWERS }
+        : { maxSize: budgets[name], sizeCalculation: (answer: StoredAnswer) => answer.byteLength }),
+      // A newer version may drop a key while it renders; the requests waiting for it still get it.
+      ignoreFetchAbort: true,
+      fetchMethod: async (_key, _stale, { context: job }) => {
+        if (!job.make) {
+          tally[name].renders += 1;
+          onRender?.(job.url);
+        }
+        const response = job.make ? job.make() : await render(job.url, job.events);
+        return storeAnswer(response, { csp, cacheControl: cacheControlFor(job.kind, response.status, job.events?.ok !== false) });
+      },
+      dispose: (_answer, _key, reason) => {
+        if (reason === "evict") tally[name].evictions += 1;
+      },
+    });
+  const stores: Record<StoreKind, ReturnType<typeof store>> = { static: store("static"), pages: store("pages"), images: store("images") };
   // The key each URL was last stored under: a new calendar version drops the previous answer.
   const current = new LRUCache<string, string>({ max: 10_000 });
 
   async function answerFor(key: string, job: Job): Promise<StoredAnswer> {
+    const name: StoreKind = job.budget ?? (job.kind === "static" ? "static" : "pages");
+    const answers = stores[name];
     const previous = current.get(job.url);
     if (previous !== undefined && previous !== key) answers.delete(previous);
     current.set(job.url, key);
+    tally[name][answers.has(key) ? "hits" : "misses"] += 1;
     const answer = await answers.fetch(key, { context: job });
     if (!answer) throw new Error(`no answer for ${job.url}`);
     // A 5xx (a failed render, the API while the calendar is down) goes to the requests that waited for it and is not kept.
@@ -102,7 +148,10 @@ export function createAnswerStore({
   async function answer(requestTarget: string): Promise<StoredAnswer | "missing-file" | undefined> {
     const path = pathOfTarget(requestTarget);
     const file = files.get(path);
-    if (file) return file;
+    if (file) {
+      fileHits += 1;
+      return file;
+    }
     const target = resolveTarget(path, requestTarget.slice(path.length + 1));
     if (target.kind === "pass") return undefined;
     if (target.kind === "missing-file") return "missing-file";
@@ -117,14 +166,15 @@ export function createAnswerStore({
       });
     }
     const { route, url, params } = target;
-    if (route.cache === "static") return answerFor(url, { url, kind: "static" });
+    const budget = route.storeBudget;
+    if (route.cache === "static") return answerFor(url, { url, kind: "static", budget });
     const events = await eventsOutcome(route.eventsWaitMs);
     if (route.eventParam !== undefined) {
       // An unknown event id is one stored 404; while the calendar is unavailable, one stored error.
-      if (!events.ok) return answerFor(`${route.pattern}|${events.version}`, { url, kind: "events", events });
+      if (!events.ok) return answerFor(`${route.pattern}|${events.version}`, { url, kind: "events", budget, events });
       if (!events.hasEvent(params[route.eventParam] ?? "")) return route.unknownEvent === "json" ? unknownEvent() : notFound();
     }
-    return answerFor(`${url}|${events.version}`, { url, kind: "events", events });
+    return answerFor(`${url}|${events.version}`, { url, kind: "events", budget, events });
   }
 
   const step: Step = (req, res, next) => {
@@ -147,6 +197,25 @@ export function createAnswerStore({
     },
     async prepareEvents() {
       await Promise.all(PREPARED_AFTER_CHANGE.map((target) => answer(target)));
+    },
+    stats() {
+      const of = (name: StoreKind): BudgetStats => {
+        const answers = stores[name];
+        let bytes = answers.calculatedSize;
+        if (name === "static") {
+          bytes = 0;
+          for (const answer of answers.values()) bytes += answer.byteLength;
+        }
+        return { ...tally[name], bytes, entries: answers.size, ...(name === "static" ? {} : { maxBytes: answers.maxSize }) };
+      };
+      let fileBytes = 0;
+      for (const file of files.values()) fileBytes += file.byteLength;
+      return {
+        static: of("static"),
+        pages: of("pages"),
+        images: of("images"),
+        files: { hits: fileHits, bytes: fileBytes, entries: files.size },
+      };
     },
   };
 }

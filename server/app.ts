@@ -60,3 +60,4 @@ export { createSite } from "./site";
 export { warmShareImages } from "~/events/server/share-images.server";
 export { startEvents } from "~/events/server/events.server";
 export { createHttpServer, drainFlag, serve } from "./lifecycle";
+export { serveMetrics } from "./metrics-server";

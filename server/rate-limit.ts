@@ -1,21 +1,30 @@
 // Every route is limited per client address (server/client.ts, as TRUST_PROXY allows; IPv6 by /56
-// subnet): pages, files and downloads generously (PAGE_RATE_LIMIT_PER_MINUTE), the events JSON API
-// more strictly (RATE_LIMIT_PER_MINUTE). Beyond it: 429 with Retry-After. No RateLimit headers on
-// the answers under the limit: those are stored bytes that CDNs keep and give to other clients.
-// A browser's speculative load of a page (Sec-Purpose: prefetch, from the pages' speculation rules)
-// is refused to a client already over its limit, but it is not counted: a visitor who rests the
-// pointer on many links must never be refused the page they then click.
+// subnet), each request counted in exactly one budget a minute:
+// - the events JSON API, strictly (RATE_LIMIT_PER_MINUTE);
+// - a browser's speculative load (Sec-Purpose: prefetch) of a page the speculation rules name, in
+//   a budget of its own (SPECULATIVE_RATE_LIMIT_PER_MINUTE), so a visitor who rests the pointer on
+//   many links is never refused the page they then click; refused, too, once the client is over
+//   its page limit;
+// - everything else: pages, files, downloads, and any "speculative" load the rules never make
+//   (PAGE_RATE_LIMIT_PER_MINUTE). No header lifts a limit.
+// Beyond a budget: 429 with Retry-After. No RateLimit headers on the answers under the limit: those
+// are stored bytes that CDNs keep and give to other clients. The counts are rate-limiter-flexible's
+// memory store (one process); a fleet that needs one limit swaps in its Redis store.
+import { isIPv6 } from "node:net";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { ipKeyGenerator, rateLimit } from "express-rate-limit";
+import { matchPath } from "react-router";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { speculatedPaths } from "~/lib/speculation-rules";
 import { siteRoutes, pathOf } from "~/site-routes";
 import { pathOfTarget, sendError } from "./errors";
 import type { Step } from "./step";
 
-const WINDOW_MS = 60_000;
+const WINDOW_SECONDS = 60;
 const API_PATHS = new Set(siteRoutes.filter((route) => route.rateLimit === "api").map(pathOf));
 const PROBES = new Set(["/healthz", "/readyz"]);
 
-const isApi = (req: IncomingMessage) => API_PATHS.has(pathOfTarget(req.url));
+/** Which budget refused a request (the metrics count refusals by it). */
+export type LimitName = "api" | "pages" | "speculative";
 
 /** A browser's speculative load (`Sec-Purpose: prefetch`, or `prefetch;prerender`). */
 export function isSpeculative(req: IncomingMessage): boolean {
@@ -23,48 +32,74 @@ export function isSpeculative(req: IncomingMessage): boolean {
   return typeof purpose === "string" && /^\s*prefetch\b/i.test(purpose);
 }
 
-function limiter(
-  perMinute: number,
-  address: (req: IncomingMessage) => string,
-  skip: (req: IncomingMessage) => boolean,
-  { countSpeculative }: { countSpeculative: boolean },
-): Step {
-  const keyOf = (req: IncomingMessage) => ipKeyGenerator(address(req));
-  const middleware = rateLimit({
-    windowMs: WINDOW_MS,
-    limit: perMinute,
-    standardHeaders: false,
-    legacyHeaders: false,
-    skip,
-    keyGenerator: keyOf,
-    handler: (req: IncomingMessage & { rateLimit?: { resetTime?: Date } }, res: ServerResponse) =>
-      refuse(req, res, req.rateLimit?.resetTime),
-  });
-  // Written for Express's request and response, it reads only what a plain one has here: our key, our skip, our handler.
-  const counting = middleware as unknown as Step;
-  if (countSpeculative) return counting;
+/** Whether the pages' speculation rules can name this path (their URL patterns, a query allowed). */
+export function isSpeculatedPath(path: string): boolean {
+  return speculatedPaths.some((pattern) => matchPath({ path: pattern, caseSensitive: true, end: true }, path) !== null);
+}
+
+/**
+ * The key a client is counted under: its address, or for IPv6 its /56 (one subscriber's usual
+ * allocation: a client that owns many addresses is one client). IPv4-mapped IPv6 is the IPv4 address.
+ */
+export function clientKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1] as string;
+  if (!isIPv6(address)) return address;
+  const [head = "", tail = ""] = address.split("::");
+  const part = (text: string) => (text === "" ? [] : text.split(":"));
+  const left = part(head);
+  const right = part(tail);
+  const groups = [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
+  const prefix = groups.slice(0, 4).map((group) => parseInt(group, 16));
+  prefix[3] = (prefix[3] ?? 0) & 0xff00;
+  return `${prefix.map((group) => group.toString(16)).join(":")}::/56`;
+}
+
+export type RateLimits = {
+  pagesPerMinute: number;
+  apiPerMinute: number;
+  speculativePerMinute: number;
+  address: (req: IncomingMessage) => string;
+  /** Told of each refusal, by the budget that refused it. */
+  onRefused?: (limit: LimitName) => void;
+};
+
+/** The rate limits as one step of the front chain; probes are never limited. */
+export function rateLimits({ pagesPerMinute, apiPerMinute, speculativePerMinute, address, onRefused }: RateLimits): Step {
+  const budgets: Record<LimitName, RateLimiterMemory> = {
+    api: new RateLimiterMemory({ points: apiPerMinute, duration: WINDOW_SECONDS }),
+    pages: new RateLimiterMemory({ points: pagesPerMinute, duration: WINDOW_SECONDS }),
+    speculative: new RateLimiterMemory({ points: speculativePerMinute, duration: WINDOW_SECONDS }),
+  };
+
+  function refuse(req: IncomingMessage, res: ServerResponse, limit: LimitName, msBeforeNext: number): void {
+    onRefused?.(limit);
+    const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+    sendError(req, res, 429, `Too many requests; try again in ${seconds} seconds.`, { "Retry-After": String(seconds) });
+  }
+
   return (req, res, next) => {
-    if (skip(req) || !isSpeculative(req)) return counting(req, res, next);
-    // Looked at, not counted: the memory store answers at once.
-    Promise.resolve(middleware.getKey(keyOf(req))).then((hits) => {
-      if (hits && hits.totalHits >= perMinute) refuse(req, res, hits.resetTime);
-      else next();
+    const path = pathOfTarget(req.url);
+    if (PROBES.has(path)) return next();
+    const key = clientKey(address(req));
+    let limit: LimitName = "pages";
+    if (API_PATHS.has(path)) limit = "api";
+    // The speculation rules never name the API, a file or a download: those count like any other request.
+    else if (isSpeculative(req) && isSpeculatedPath(path)) limit = "speculative";
+
+    const consume = () =>
+      budgets[limit].consume(key).then(
+        () => next(),
+        (rejection: unknown) => {
+          if (!(rejection instanceof RateLimiterRes)) return next(rejection);
+          refuse(req, res, limit, rejection.msBeforeNext);
+        },
+      );
+    if (limit !== "speculative") return void consume();
+    // A client over its page limit would be refused the page itself: loading it ahead is refused too (looked at, not counted).
+    budgets.pages.get(key).then((pages) => {
+      if (pages && pages.consumedPoints >= pagesPerMinute) refuse(req, res, "pages", pages.msBeforeNext);
+      else void consume();
     }, next);
   };
-}
-
-function refuse(req: IncomingMessage, res: ServerResponse, reset: Date | undefined): void {
-  const seconds = Math.max(1, Math.ceil(((reset?.getTime() ?? Date.now() + WINDOW_MS) - Date.now()) / 1000));
-  sendError(req, res, 429, `Too many requests; try again in ${seconds} seconds.`, { "Retry-After": String(seconds) });
-}
-
-export type RateLimits = { pagesPerMinute: number; apiPerMinute: number; address: (req: IncomingMessage) => string };
-
-/** The two limits, each counting only its own requests; probes are never limited, speculative page loads never counted. */
-export function rateLimits({ pagesPerMinute, apiPerMinute, address }: RateLimits): Step[] {
-  return [
-    // The speculation rules never name the API: a speculative API request is counted like any other.
-    limiter(apiPerMinute, address, (req) => !isApi(req), { countSpeculative: true }),
-    limiter(pagesPerMinute, address, (req) => isApi(req) || PROBES.has(pathOfTarget(req.url)), { countSpeculative: false }),
-  ];
 }

@@ -3,10 +3,13 @@
 // answers (pages, API answers, files), the content editor at /admin first. What is left (React Router's route discovery; in development
 // Vite's files and every page) goes to React Router's listener; every error, to answerError.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
 import { getPublicConfig } from "~/config.server";
 import { site } from "~/content";
 import type { Env } from "~/env.server";
 import { onCalendarChange } from "~/events/server/events.server";
+import { getEventsStatus, observeEventsReads } from "~/events/server/events.server";
+import { shareImages } from "~/events/server/share-images.server";
 import type { Logger } from "~/logger.server";
 import { adminEditor } from "./admin";
 import { createAnswerStore, type AnswerStore, type Render } from "./answer-store";
@@ -15,6 +18,7 @@ import { answerError } from "./errors";
 import { healthRoutes, type Readiness } from "./health";
 import { onlyReadMethods, wellFormedTarget } from "./limits";
 import { requestLogging } from "./logging";
+import { createMetrics, type Metrics } from "./metrics";
 import { rateLimits } from "./rate-limit";
 import { cspFor, originOf, securityHeaders, type CspOptions } from "./security";
 import { inOrder, type Step } from "./step";
@@ -36,7 +40,14 @@ export type SiteOptions = {
   render?: Render;
 };
 
-export type Site = { listener: (req: IncomingMessage, res: ServerResponse) => void; store?: AnswerStore };
+export type Site = {
+  listener: (req: IncomingMessage, res: ServerResponse) => void;
+  store?: AnswerStore;
+  /** The process's metrics, when METRICS_PORT asks for them (served apart: server/metrics-server.ts). */
+  metrics?: Metrics;
+};
+
+const MB = 1024 * 1024;
 
 /** The HTTP server's request listener, and the store of rendered answers (to warm before listening). */
 export function createSite({ env, logger, handler, readiness, clientRoot, devMiddleware, render }: SiteOptions): Site {
@@ -57,17 +68,26 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
         clientRoot,
         secure: client.secure,
         onRender: (url) => logger.debug({ url }, "rendered an answer"),
+        budgets: { pages: env.STORED_PAGES_MB * MB, images: env.STORED_IMAGES_MB * MB },
       })
     : undefined;
   // A failure here is the next request's to meet and report, not this background step's.
   if (store) onCalendarChange(() => void store.prepareEvents().catch(() => undefined));
+  const metrics = env.METRICS_PORT === undefined ? undefined : siteMetrics(env, store);
   const steps: Step[] = [
+    ...(metrics ? [countResponses(metrics)] : []),
     requestLogging(logger),
     ...securityHeaders(cspOptions, client.secure),
     onlyReadMethods,
     wellFormedTarget(client.trustsProxy),
     healthRoutes(readiness),
-    ...rateLimits({ pagesPerMinute: env.PAGE_RATE_LIMIT_PER_MINUTE, apiPerMinute: env.RATE_LIMIT_PER_MINUTE, address: client.address }),
+    rateLimits({
+      pagesPerMinute: env.PAGE_RATE_LIMIT_PER_MINUTE,
+      apiPerMinute: env.RATE_LIMIT_PER_MINUTE,
+      speculativePerMinute: env.SPECULATIVE_RATE_LIMIT_PER_MINUTE,
+      address: client.address,
+      onRefused: metrics?.refused,
+    }),
     adminEditor({
       repository: env.CONTENT_REPOSITORY,
       branch: env.CONTENT_BRANCH,
@@ -85,5 +105,25 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
       .then(() => handler(req, res))
       .catch((thrown: unknown) => answerError(thrown, req, res));
   };
-  return { listener: inOrder(steps, last), store };
+  return { listener: inOrder(steps, last), store, metrics };
+}
+
+/** The metrics, reading the calendar, the store and the share cards when scraped. */
+function siteMetrics(env: Env, store: AnswerStore | undefined): Metrics {
+  const metrics = createMetrics({
+    calendar: getEventsStatus,
+    snapshotPath: env.EVENTS_SNAPSHOT_PATH === "off" ? undefined : path.resolve(env.EVENTS_SNAPSHOT_PATH),
+    store: store?.stats,
+    shareCards: () => shareImages().stats(),
+  });
+  observeEventsReads(metrics.calendarRead);
+  return metrics;
+}
+
+/** Counts every response the chain sends, by status class, when it is sent. */
+function countResponses(metrics: Metrics): Step {
+  return (_req, res, next) => {
+    res.once("finish", () => metrics.responded(res.statusCode));
+    next();
+  };
 }

@@ -1,5 +1,5 @@
 // A step of the front chain (server/site.ts): connect-style, on Node's own request and response.
-// helmet, express-rate-limit and Vite's dev middleware are such steps too; React Router's listener ends the chain.
+// helmet and Vite's dev middleware are such steps too; React Router's listener ends the chain.
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 export type Next = (error?: unknown) => void;

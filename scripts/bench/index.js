@@ -10,7 +10,8 @@
 // Knobs, for quick runs (defaults: the full run):
 //   BENCH_SKIP=lighthouse,…    skip these sections, comma-separated: lighthouse, serving (floods, visitors
 //                              during a flood, memory, caching headers), weight (/events bytes), calendar
-//                              (outages, restarts, two instances, refreshes), cards (share cards' first requests)
+//                              (outages, restarts, two instances, refreshes), cards (share cards' first requests),
+//                              crawl (every share card of a 3,000-event calendar, then GET /: share-crawl.js)
 //                              or navigation (clicks from page to page, DevTools and Xvfb: navigation.js)
 //   BENCH_ONLY=calendar        run only these sections, comma-separated
 //   BENCH_ROUTES=/,/events     Lighthouse routes, comma-separated (default: all seven)
@@ -33,9 +34,10 @@ import { RESULTS_DIR, gitRevision, timestamp, writeResults } from "./results.js"
 import { ensureBuild } from "./server.js";
 import { section as serving } from "./serving.js";
 import { section as shareCards } from "./share-cards.js";
+import { section as shareCrawl } from "./share-crawl.js";
 
 /** The sections, in the order they run. @type {import("./report.js").Section[]} */
-const SECTIONS = [lighthouse, navigation, serving, eventsWeight, calendar, shareCards];
+const SECTIONS = [lighthouse, navigation, serving, eventsWeight, calendar, shareCards, shareCrawl];
 
 async function main() {
   const config = readConfig(

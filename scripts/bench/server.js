@@ -44,6 +44,7 @@ export async function startProductionServer({ logFile, env = {}, cwd }) {
       PORT: String(port),
       RATE_LIMIT_PER_MINUTE: "10000000",
       PAGE_RATE_LIMIT_PER_MINUTE: "10000000",
+      SPECULATIVE_RATE_LIMIT_PER_MINUTE: "10000000",
       // No calendar snapshot in the working tree unless a measurement asks for one.
       EVENTS_SNAPSHOT_PATH: "off",
       ...env,

@@ -2,6 +2,7 @@
 // files and downloads at PAGE_RATE_LIMIT_PER_MINUTE; probes never. X-Forwarded-For decides the
 // address only behind a trusted proxy (TRUST_PROXY).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sample, scrape } from "../support/metrics";
 import { rawRequest } from "../support/raw-http";
 import { startServer, type RunningServer } from "../support/start-server";
 
@@ -80,6 +81,69 @@ describe("rate limits behind a trusted proxy (TRUST_PROXY=loopback)", () => {
     expect((await as("198.51.100.2")).status).toBe(200);
     // A client that puts its own X-Forwarded-For before the proxy's only fools itself: the proxy appends the real one.
     expect((await as("198.51.100.99, 198.51.100.1")).status).toBe(429);
+  });
+});
+
+describe("no header lifts a limit (issue 29)", () => {
+  const PAGES = 5;
+  const SPECULATIVE = 20;
+  const REQUESTS = 300;
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({
+      ...NO_SOURCE,
+      PAGE_RATE_LIMIT_PER_MINUTE: String(PAGES),
+      SPECULATIVE_RATE_LIMIT_PER_MINUTE: String(SPECULATIVE),
+      // Each test below is another client, by its forwarded address.
+      TRUST_PROXY: "loopback",
+      METRICS_PORT: "0",
+    });
+  });
+  afterAll(() => server?.stop());
+
+  /** REQUESTS requests with Sec-Purpose: prefetch from one client, cycling through `targets`; the statuses. */
+  async function flood(client: string, targets: string[]): Promise<number[]> {
+    const statuses: number[] = [];
+    for (let i = 0; i < REQUESTS; i++) {
+      const target = targets[i % targets.length] as string;
+      const answer = await rawRequest(server.url, target, {
+        headers: { "Sec-Purpose": i % 2 ? "prefetch" : "prefetch;prerender", "X-Forwarded-For": client },
+      });
+      statuses.push(answer.status);
+    }
+    return statuses;
+  }
+
+  it(`answers ${REQUESTS} prefetches of the pages the rules name up to the speculative budget, then 429`, async () => {
+    const before = sample(await scrape(server), "http_requests_refused_total", { limit: "speculative" }) ?? 0;
+    const statuses = await flood("198.51.100.10", ["/", "/about", "/events", "/contact"]);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(SPECULATIVE);
+    expect(statuses.slice(SPECULATIVE).every((status) => status === 429)).toBe(true);
+    // The refusals are counted by the budget that made them.
+    const after = sample(await scrape(server), "http_requests_refused_total", { limit: "speculative" });
+    expect(after).toBe(before + REQUESTS - SPECULATIVE);
+  });
+
+  it("counts a prefetch of anything the rules never name (a file, an image, a download, another spelling) as a page", async () => {
+    const statuses = await flood("198.51.100.11", [
+      "/favicon.svg",
+      "/api/calendar/feed.ics",
+      "/About",
+      "/no-such-page",
+      "/events/x/og.png",
+    ]);
+    expect(statuses.filter((status) => status !== 429)).toHaveLength(PAGES);
+  });
+
+  it(`answers at most the page limit plus the speculative budget (${PAGES} + ${SPECULATIVE}) of a mixed flood, the rest 429`, async () => {
+    const statuses = await flood("198.51.100.12", ["/about", "/favicon.svg", "/events", "/api/calendar/feed.ics"]);
+    const answered = statuses.filter((status) => status !== 429).length;
+    expect(answered).toBeGreaterThanOrEqual(PAGES);
+    expect(answered).toBeLessThanOrEqual(PAGES + SPECULATIVE);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(REQUESTS - answered);
+    // And the client's own visits are refused too, speculative or not.
+    const visit = await rawRequest(server.url, "/about", { headers: { "X-Forwarded-For": "198.51.100.12" } });
+    expect(visit.status).toBe(429);
   });
 });
 

@@ -1,7 +1,7 @@
 // The pages' speculation rules make browsers load a page ahead (Sec-Purpose: prefetch, or
 // prefetch;prerender) when the pointer rests on its link. Such a request is an ordinary read of a
-// stored answer: the same bytes and headers as a visitor's, no render of its own, and no count that
-// could later refuse the visitor the page they click (server/rate-limit.ts).
+// stored answer: the same bytes and headers as a visitor's, no render of its own, and a count in a
+// budget of its own that never refuses the visitor the page they click (server/rate-limit.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest } from "../support/raw-http";
 import { startServer, type RunningServer } from "../support/start-server";
@@ -59,13 +59,19 @@ describe("speculative loads are ordinary cached reads", () => {
 
 describe("speculative loads and the rate limits", () => {
   const LIMIT = 6;
+  const SPECULATIVE = LIMIT * 5;
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ ...NO_SOURCE, PAGE_RATE_LIMIT_PER_MINUTE: String(LIMIT), RATE_LIMIT_PER_MINUTE: "2" });
+    server = await startServer({
+      ...NO_SOURCE,
+      PAGE_RATE_LIMIT_PER_MINUTE: String(LIMIT),
+      SPECULATIVE_RATE_LIMIT_PER_MINUTE: String(SPECULATIVE),
+      RATE_LIMIT_PER_MINUTE: "2",
+    });
   });
   afterAll(() => server?.stop());
 
-  it("are not counted: a visitor who hovered many links still gets every page they open", async () => {
+  it("count in a budget of their own: a visitor who hovered many links still gets every page they open", async () => {
     for (let i = 0; i < LIMIT * 4; i++) {
       const purpose = PURPOSES[i % 2] as string;
       const answer = await rawRequest(server.url, ["/about", "/events", "/contact"][i % 3] as string, {
@@ -74,7 +80,7 @@ describe("speculative loads and the rate limits", () => {
       expect(answer.status, `speculative load ${i + 1}`).toBe(200);
     }
     for (let i = 0; i < LIMIT; i++) expect((await rawRequest(server.url, "/about")).status, `visit ${i + 1}`).toBe(200);
-    // Over the limit now: refused like any request, and still not counted (the window's reset is unchanged).
+    // Over the page limit now: a page loaded ahead would be refused when opened, so it is refused now.
     const refused = await rawRequest(server.url, "/about", { headers: { "Sec-Purpose": "prefetch;prerender" } });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);

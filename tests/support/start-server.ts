@@ -37,6 +37,7 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
       HOST: "127.0.0.1",
       RATE_LIMIT_PER_MINUTE: "10000000",
       PAGE_RATE_LIMIT_PER_MINUTE: "10000000",
+      SPECULATIVE_RATE_LIMIT_PER_MINUTE: "10000000",
       ...(snapshotDir ? { EVENTS_SNAPSHOT_PATH: path.join(snapshotDir, "events.json") } : {}),
       // Many tests start servers at once on a small machine: share cards are drawn only when asked
       // for, unless a test sets it (tests/integration/share-cards.test.ts).

@@ -46,7 +46,12 @@ export type EventsDeps = {
    * read that changed the calendar (the process draws the share cards ahead from it).
    */
   onEvents?: (events: CalendarEvent[]) => void;
+  /** Told of every read's outcome (the metrics count them); `restored` is the saved copy's at start. */
+  onReadOutcome?: (read: ReadOutcome) => void;
 };
+
+/** One read of the calendar: from the source (`ok`, `failed`) or the saved copy at start (`restored`); `events` when it brought some. */
+export type ReadOutcome = { source: EventsSource["kind"]; outcome: "ok" | "failed" | "restored"; events?: number };
 
 /** Google when GOOGLE_CALENDAR_ID is set, else CALENDAR_ICS_URL, else the bundled sample. */
 export function sourceFromEnv(env: Env): EventsSource {
@@ -128,6 +133,7 @@ export function createEventsService(env: Env, deps: EventsDeps = {}): EventsServ
   const drawing = incidentLog(log, "drawing share cards ahead");
 
   function afterRead(copy: EventsCopy, changed: boolean) {
+    deps.onReadOutcome?.({ source: source.kind, outcome: "ok", events: copy.events.length });
     // Saved after every good read, changed or not: its time says how recent the events are after a restart.
     saved?.save(copy).then(saving.succeeded, saving.failed);
     if (!changed) return;
@@ -145,7 +151,14 @@ export function createEventsService(env: Env, deps: EventsDeps = {}): EventsServ
     clock,
     log,
     onRead: afterRead,
-    load: (lastDigest) => reader.read(clock.now(), lastDigest),
+    load: async (lastDigest) => {
+      try {
+        return await reader.read(clock.now(), lastDigest);
+      } catch (error) {
+        deps.onReadOutcome?.({ source: source.kind, outcome: "failed" });
+        throw error;
+      }
+    },
   });
 
   return {
@@ -163,6 +176,7 @@ export function createEventsService(env: Env, deps: EventsDeps = {}): EventsServ
         let timer: NodeJS.Timeout | undefined;
         const restoring = reader.restore(file, digest, clock.now(), MAX_STALE_MS).then((copy) => {
           if (!copy) return;
+          deps.onReadOutcome?.({ source: source.kind, outcome: "restored", events: copy.events.length });
           cache.restore(copy);
           deps.onEvents?.(copy.events);
         });
@@ -177,9 +191,18 @@ export function createEventsService(env: Env, deps: EventsDeps = {}): EventsServ
 }
 
 let service: EventsService | undefined;
+let readObserver: ((read: ReadOutcome) => void) | undefined;
+
+/** Has the process's events service tell `observer` of every read (the metrics); set before the first read. */
+export function observeEventsReads(observer: (read: ReadOutcome) => void): void {
+  readObserver = observer;
+}
 
 function eventsService(): EventsService {
-  service ??= createEventsService(getEnv(), { onEvents: (events) => shareImages().drawAhead(events) });
+  service ??= createEventsService(getEnv(), {
+    onEvents: (events) => shareImages().drawAhead(events),
+    onReadOutcome: (read) => readObserver?.(read),
+  });
   return service;
 }
 

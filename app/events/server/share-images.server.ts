@@ -36,7 +36,11 @@ export type ShareImages = {
   idle(): Promise<void>;
   /** Starts the drawing worker and has it draw one card, so the first real card is not also its first. */
   warm(): Promise<void>;
+  /** Cards drawn and failed since start, waiting now, and the bytes kept (the metrics read it). */
+  stats(): ShareImagesStats;
 };
+
+export type ShareImagesStats = { drawn: number; failed: number; waiting: number; keptBytes: number };
 
 export type ShareImagesOptions = {
   draw: DrawCard;
@@ -51,6 +55,8 @@ export function createShareImages({ draw, siteOf, log, ahead }: ShareImagesOptio
   const queue = new Map<string, Job>();
   let running = false;
   let idleWaiters: (() => void)[] = [];
+  let drawnCount = 0;
+  let failedCount = 0;
 
   function enqueue(card: ShareCard, urgent: boolean): Promise<Buffer> {
     const key = shareCardKey(card);
@@ -81,11 +87,13 @@ export function createShareImages({ draw, siteOf, log, ahead }: ShareImagesOptio
         try {
           const drawn = await draw(job.card);
           cards.set(key, drawn.png);
+          drawnCount += 1;
           log.debug({ ms: Math.round(drawn.ms), threadId: drawn.threadId, ahead: !job.urgent }, "drew a share card");
           if (drawn.missing.length > 0)
             log.warn({ characters: drawn.missing.join(" ").slice(0, 200) }, "a share card has characters no font draws");
           job.resolve(drawn.png);
         } catch (error) {
+          failedCount += 1;
           log.error({ err: error }, "a share card could not be drawn");
           job.reject(error);
         } finally {
@@ -117,6 +125,7 @@ export function createShareImages({ draw, siteOf, log, ahead }: ShareImagesOptio
       await enqueue(card, false);
       log.debug({ ms: Math.round(performance.now() - started) }, "share card worker ready");
     },
+    stats: () => ({ drawn: drawnCount, failed: failedCount, waiting: queue.size, keptBytes: cards.calculatedSize }),
   };
 }
 
