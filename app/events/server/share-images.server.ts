@@ -78,7 +78,7 @@ export function createShareImages({ draw, siteOf, log, ahead }: ShareImagesOptio
         try {
           const drawn = await draw(job.card);
           cards.set(key, drawn.png);
-          log.debug({ ms: Math.round(drawn.ms), threadId: drawn.threadId, ahead: !job.urgent }, "drew a share card");
+          log.debug({ ms: Math.round(drawn.ms), workerPid: drawn.pid, ahead: !job.urgent }, "drew a share card");
           if (drawn.missing.length > 0)
             log.warn({ characters: drawn.missing.join(" ").slice(0, 200) }, "a share card has characters no font draws");
           job.resolve(drawn.png);
