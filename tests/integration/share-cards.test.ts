@@ -2,6 +2,7 @@
 // are one long word, URLs, and titles in Hebrew, Arabic, Devanagari, Chinese, Japanese, Korean,
 // Greek, Cyrillic and emoji. Cards are drawn in the drawing worker, the upcoming ones ahead of any
 // request, and every character has a font.
+import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventsResponse } from "~/events/model";
 import { startFakeIcsFeed, type FakeIcsFeed } from "../fakes/ics-feed";
@@ -91,4 +92,22 @@ describe("share cards of a calendar of long words, URLs and many scripts", () =>
     expect(a.bytes.equals(b.bytes)).toBe(false);
     expect(again.bytes.equals(a.bytes)).toBe(true);
   });
+
+  it("ends the drawing worker when it has drawn nothing for a while, and draws the next card in a fresh one", async () => {
+    // WORKER_IDLE_MS (15 s) after the last card: the wait is for the worker's own log line.
+    await until(() => logLines(server).some((line) => line.msg === "share card worker ending"), "the worker to end", 40_000);
+    const ended = logLines(server).find((line) => line.msg === "share card worker ending")!.workerPid!;
+    await until(() => !existsSync(`/proc/${ended}`), "the worker's process to be gone");
+    const startedLines = () => logLines(server).filter((line) => line.msg === "share card worker started");
+    const before = startedLines().length;
+    // A past event's card no test has asked for (the earlier one asked for the first).
+    const past = events.filter((event) => !upcoming().includes(event)).at(-1)!;
+    const card = await rawRequest(server.url, `/events/${past.id}/og.png`);
+    expect(card.status).toBe(200);
+    expect([card.bytes.readUInt32BE(16), card.bytes.readUInt32BE(20)]).toEqual([1200, 630]);
+    await server.logCaughtUp();
+    expect(startedLines()).toHaveLength(before + 1);
+    expect(startedLines().at(-1)?.workerPid).not.toBe(ended);
+    expect(logLines(server).filter((line) => line.level === "warn" || line.level === "error")).toEqual([]);
+  }, 60_000);
 });
