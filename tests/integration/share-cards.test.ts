@@ -1,7 +1,8 @@
 // Share cards through the built server (issue 20), from a calendar of awkward events: titles that
 // are one long word, URLs, and titles in Hebrew, Arabic, Devanagari, Chinese, Japanese, Korean,
-// Greek, Cyrillic and emoji. Cards are drawn in the worker thread, the upcoming ones ahead of any
+// Greek, Cyrillic and emoji. Cards are drawn in the drawing worker, the upcoming ones ahead of any
 // request, and every character has a font.
+import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventsResponse } from "~/events/model";
 import { startFakeIcsFeed, type FakeIcsFeed } from "../fakes/ics-feed";
@@ -10,7 +11,7 @@ import { jsonLines, startServer, type RunningServer } from "../support/start-ser
 
 const FIXTURE = "awkward-events.ics";
 
-type LogLine = { msg?: string; ahead?: boolean; threadId?: number; cards?: number; level?: string };
+type LogLine = { msg?: string; ahead?: boolean; workerPid?: number; cards?: number; level?: string };
 
 const logLines = (server: RunningServer) => jsonLines<LogLine>(server);
 
@@ -52,11 +53,11 @@ describe("share cards of a calendar of long words, URLs and many scripts", () =>
         Date.parse(event.start && "dateTime" in event.start ? event.start.dateTime : `${event.start?.date}T12:00:00Z`) > Date.now(),
     );
 
-  it("draws the upcoming events' cards in the worker thread before anyone asks, and serves them without drawing", async () => {
+  it("draws the upcoming events' cards in the drawing worker (not the server's process) before anyone asks, and serves them without drawing", async () => {
     const drawnAhead = logLines(server).filter((line) => line.msg === "drew a share card" && line.ahead);
     // The worker's warm-up card, then one per upcoming event (twelve titles, each once a year).
     expect(drawnAhead.length).toBeGreaterThanOrEqual(upcoming().length);
-    for (const line of drawnAhead) expect(line.threadId).toBeGreaterThan(0);
+    for (const line of drawnAhead) expect([undefined, server.pid]).not.toContain(line.workerPid);
     const before = logLines(server).filter((line) => line.msg === "drew a share card").length;
     for (const event of upcoming()) {
       const card = await rawRequest(server.url, `/events/${event.id}/og.png`);
@@ -73,7 +74,7 @@ describe("share cards of a calendar of long words, URLs and many scripts", () =>
     expect(card.status).toBe(200);
     const onRequest = logLines(server).filter((line) => line.msg === "drew a share card" && line.ahead === false);
     expect(onRequest.length).toBeGreaterThan(0);
-    expect(onRequest.every((line) => (line.threadId ?? 0) > 0)).toBe(true);
+    expect(onRequest.every((line) => line.workerPid !== undefined && line.workerPid !== server.pid)).toBe(true);
   });
 
   it("finds a font for every character of every card: no box drawn, nothing logged above info", () => {
@@ -91,4 +92,22 @@ describe("share cards of a calendar of long words, URLs and many scripts", () =>
     expect(a.bytes.equals(b.bytes)).toBe(false);
     expect(again.bytes.equals(a.bytes)).toBe(true);
   });
+
+  it("ends the drawing worker when it has drawn nothing for a while, and draws the next card in a fresh one", async () => {
+    // WORKER_IDLE_MS (15 s) after the last card: the wait is for the worker's own log line.
+    await until(() => logLines(server).some((line) => line.msg === "share card worker ending"), "the worker to end", 40_000);
+    const ended = logLines(server).find((line) => line.msg === "share card worker ending")!.workerPid!;
+    await until(() => !existsSync(`/proc/${ended}`), "the worker's process to be gone");
+    const startedLines = () => logLines(server).filter((line) => line.msg === "share card worker started");
+    const before = startedLines().length;
+    // A past event's card no test has asked for (the earlier one asked for the first).
+    const past = events.filter((event) => !upcoming().includes(event)).at(-1)!;
+    const card = await rawRequest(server.url, `/events/${past.id}/og.png`);
+    expect(card.status).toBe(200);
+    expect([card.bytes.readUInt32BE(16), card.bytes.readUInt32BE(20)]).toEqual([1200, 630]);
+    await server.logCaughtUp();
+    expect(startedLines()).toHaveLength(before + 1);
+    expect(startedLines().at(-1)?.workerPid).not.toBe(ended);
+    expect(logLines(server).filter((line) => line.level === "warn" || line.level === "error")).toEqual([]);
+  }, 60_000);
 });

@@ -2,10 +2,18 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { CalendarEvent } from "~/events/model";
 import { UpstreamError } from "./fetch-upstream.server";
-import { feedFetchUrl, keepNewest, MAX_EVENTS_PER_FEED, MAX_OCCURRENCES_PER_FEED, parseIcsEvents } from "./ics-source.server";
-import { eventsWindow } from "./time.server";
+import { feedFetchUrl, keepNewest, MAX_OCCURRENCES_PER_FEED, parseIcsEvents } from "./ics-source.server";
+import { eventsWindow, startInstant } from "./time.server";
+import { toZonedRfc3339, wallTimeToInstant } from "~/events/time";
+import { daysBetween, dinnerStart, LONG_RUNNING_SERIES, longRunningSeriesFeed, ymd } from "../../../tests/fixtures/long-running-series";
 
 const NOW = new Date("2026-03-01T12:00:00Z");
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const ymdOf = (ms: number) => {
+  const d = new Date(ms);
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+};
 const window = eventsWindow(NOW);
 const fixture = (name: string) => readFileSync(new URL(`../../../tests/fixtures/${name}`, import.meta.url), "utf8");
 const parse = (name: string) => parseIcsEvents(fixture(name), window);
@@ -72,6 +80,57 @@ describe("parseIcsEvents: a rule without an end, TZID without VTIMEZONE", () => 
   it("answers UTC times with the New York offset", () => {
     const lunch = events.find((e) => e.summary?.startsWith("Lunch talk"));
     expect(lunch?.start).toEqual({ dateTime: "2026-03-10T13:00:00-04:00" });
+  });
+});
+
+describe("parseIcsEvents: five daily series since 1990 beside a weekly series from this month (issue 28)", () => {
+  const logs: string[] = [];
+  const events = parseIcsEvents(longRunningSeriesFeed(NOW), window, (m) => void logs.push(m));
+  const s = LONG_RUNNING_SERIES;
+  const startsOf = (summary: string) => events.filter((e) => e.summary === summary).map((e) => startInstant(e.start));
+  /** Worked out day by day, with no rule: the starts at `hour`:`minute` in `zone` on the days `on` keeps that overlap the window. */
+  const expected = (zone: string, hour: number, minute: number, lengthMs: number, on: (day: [number, number, number]) => boolean) =>
+    daysBetween(window.start.getTime() - 2 * DAY, window.end.getTime() + DAY)
+      .filter(on)
+      .map(([year, month, day]) => wallTimeToInstant({ year, month, day, hour, minute, second: 0 }, zone))
+      .filter((start) => start < window.end.getTime() && start + lengthMs > window.start.getTime());
+  const weekday = ([y, m, d]: [number, number, number]) => new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  const today = Math.floor(NOW.getTime() / DAY) * DAY;
+
+  it("lists all six, with nothing cut", () => {
+    expect(new Set(events.map((e) => e.summary))).toEqual(
+      new Set([...Object.values(s).map((x) => x.summary), `${s.reading.summary} (moved)`]),
+    );
+    expect(logs).toEqual([]);
+  });
+
+  it("gives each daily series every occurrence in the window", () => {
+    expect(startsOf(s.standup.summary)).toEqual(expected("UTC", 14, 0, 15 * 60_000, () => true));
+    const skipped = ymd(daysBetween(today + 10 * DAY, today + 10 * DAY)[0]!);
+    const moved = ymd(daysBetween(today + 20 * DAY, today + 20 * DAY)[0]!);
+    expect(startsOf(s.reading.summary)).toEqual(expected("America/New_York", 7, 0, HOUR, (d) => ![skipped, moved].includes(ymd(d))));
+    const since = Date.UTC(1990, 0, 3) / DAY;
+    expect(startsOf(s.meditation.summary)).toEqual(
+      expected("America/New_York", 20, 0, 30 * 60_000, ([y, m, d]) => (Date.UTC(y, m - 1, d) / DAY - since) % 2 === 0),
+    );
+    expect(startsOf(s.checkIn.summary)).toEqual(expected("Europe/Berlin", 8, 30, 30 * 60_000, (d) => weekday(d) >= 1 && weekday(d) <= 5));
+    const office = events.filter((e) => e.summary === s.office.summary).map((e) => e.start);
+    const days = expected("America/New_York", 0, 0, DAY, () => true).map((t) => ({ date: toZonedRfc3339(t).slice(0, 10) }));
+    expect(office).toEqual(days);
+  });
+
+  it("keeps the EXDATE out and the moved occurrence once, at its new time", () => {
+    const moved = events.filter((e) => e.summary === `${s.reading.summary} (moved)`);
+    expect(moved.map((e) => e.start)).toEqual([
+      { dateTime: toZonedRfc3339(today + 20 * DAY + 12 * HOUR).slice(0, 10) + "T08:00:00-04:00", timeZone: "America/New_York" },
+    ]);
+  });
+
+  it("gives the new weekly series every Thursday from its first to the window's end", () => {
+    const first = wallTimeToInstant({ ...ymdOf(dinnerStart(NOW)), hour: 19, minute: 0, second: 0 }, "America/New_York");
+    const thursdays = expected("America/New_York", 19, 0, 150 * 60_000, (d) => weekday(d) === 4).filter((t) => t >= first);
+    expect(thursdays.length).toBeGreaterThan(50);
+    expect(startsOf(s.dinner.summary)).toEqual(thursdays);
   });
 });
 
@@ -193,9 +252,9 @@ describe("parseIcsEvents: odd structure", () => {
     expect(parseIcsEvents(text, window).map((e) => e.summary)).toEqual(["a"]);
   });
 
-  it("expands at most MAX_OCCURRENCES_PER_FEED occurrences in all, and says how many series it cut short", () => {
+  it("walks unbounded daily series from 1990 to the window at no cost to each other", () => {
     const logs: string[] = [];
-    // 30 unbounded daily series from 1990: each reaches its per-series cap long before the window.
+    // Thirty daily series from 1990: each walked from 1990 would take about 13,600 steps.
     const series = Array.from({ length: 30 }, (_, i) => [
       "BEGIN:VEVENT",
       `UID:daily-${i}`,
@@ -205,9 +264,34 @@ describe("parseIcsEvents: odd structure", () => {
       "END:VEVENT",
     ]).flat();
     const events = parseIcsEvents(calendar(...series).join("\r\n"), window, (m) => void logs.push(m));
-    expect(events.length).toBeLessThanOrEqual(MAX_EVENTS_PER_FEED);
-    // About 13,600 steps each up to the window's end: the budget runs out in the fourth series.
-    expect(logs.join("\n")).toContain(`expands to more than ${MAX_OCCURRENCES_PER_FEED} occurrences: 27 recurring events were cut short`);
+    expect(logs).toEqual([]);
+    // The window is 730 days, from noon to noon: each series has its 730 noons.
+    for (let i = 0; i < 30; i++) expect(events.filter((e) => e.summary === `Daily ${i}`)).toHaveLength(730);
+  });
+
+  it("shares the feed's steps between series that must be counted from their start, and names each one cut", () => {
+    const logs: string[] = [];
+    // COUNT must be counted from DTSTART: about 13,600 steps each to the window's end, 30 of them.
+    const counted = Array.from({ length: 30 }, (_, i) => [
+      "BEGIN:VEVENT",
+      `UID:counted-${i}`,
+      `SUMMARY:Counted ${i}`,
+      "DTSTART:19900101T120000Z",
+      "RRULE:FREQ=DAILY;COUNT=100000",
+      "END:VEVENT",
+    ]).flat();
+    const weekly = ["BEGIN:VEVENT", "UID:weekly-new", "SUMMARY:Weekly", "DTSTART:20260305T230000Z", "RRULE:FREQ=WEEKLY", "END:VEVENT"];
+    const events = parseIcsEvents(calendar(...counted, ...weekly).join("\r\n"), window, (m) => void logs.push(m));
+    expect(events.filter((e) => e.summary === "Weekly")).toHaveLength(52);
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toContain(`steps a series, ${MAX_OCCURRENCES_PER_FEED} in all): 30 cut short, their later occurrences left out:`);
+    // Each gets an equal share of what the weekly series left.
+    const share = Number(/UID "counted-0" "Counted 0" \((\d+) steps, the feed's limit\); UID "counted-1"/.exec(logs[0]!)?.[1]);
+    expect(share * 30).toBeLessThanOrEqual(MAX_OCCURRENCES_PER_FEED - 52);
+    expect(share * 30).toBeGreaterThan(MAX_OCCURRENCES_PER_FEED - 52 - 60);
+    expect(logs[0]).toContain(`UID "counted-19" "Counted 19" (${share} steps, the feed's limit)`);
+    expect(logs[0]).toMatch(/ and 10 more$/);
+    expect(logs[0]).not.toContain("weekly-new");
   });
 
   it("keeps at most the limit of events: the soonest upcoming ones first, then the most recent past ones", () => {

@@ -12,15 +12,9 @@ import { EVENTS_TIME_ZONE, isTimeZone, toZonedRfc3339, wallTimeToInstant } from 
 import { startInstant, type Window } from "./time.server";
 import { endInstant } from "~/events/filter";
 import { ianaZone } from "./time-zones.server";
+import { describeCuts, startWalk, walkAll, type Walk } from "./ics-series-walk.server";
 
-/** Guards against rules that never reach the window (or produce absurd numbers of instances). */
-export const MAX_ITERATIONS_PER_SERIES = 20_000;
-/**
- * Occurrences one feed may expand in all (each series' steps, before or in the window): a 5 MB
- * feed of unbounded daily series could otherwise expand to millions, parsed on the event loop.
- * 50,000 steps take about a second here; a busy real calendar needs a few thousand.
- */
-export const MAX_OCCURRENCES_PER_FEED = 50_000;
+export { MAX_ITERATIONS_PER_SERIES, MAX_OCCURRENCES_PER_FEED } from "./ics-series-walk.server";
 /** The most events one read keeps, as for Google (GOOGLE_LIMITS): past the limit the oldest past ones go. */
 export const MAX_EVENTS_PER_FEED = 25_000;
 const LABEL = "The calendar feed";
@@ -292,41 +286,52 @@ function uidOf(component: ICAL.Component): string {
   return text(component, "uid") ?? `${text(component, "summary") ?? ""}@${start instanceof ICAL.Time ? start.toString() : ""}`;
 }
 
-/** The occurrences of one series (or single event) inside the window, overrides left out. */
-function expandSeries(
-  component: ICAL.Component,
-  series: Series,
-  overrides: Matcher<ICAL.Component> | undefined,
-  replaced: Map<ICAL.Component, string>,
-  window: Window,
-  zones: Zones,
-  budget: Budget,
-): Occurrence[] {
+/** One series (or single event) read and walked, before its occurrences are made. */
+type Expansion = {
+  component: ICAL.Component;
+  series: Series;
+  excluded: Matcher<true>;
+  /** RDATEs, in the series' form. */
+  extra: Stamp[];
+  firstEnd: Stamp;
+  /** The rule's walk; none for a single event. */
+  walk?: Walk;
+};
+
+/** Reads a series' EXDATEs, RDATEs and length, and starts its rule's walk (see ics-series-walk). */
+function startExpansion(component: ICAL.Component, series: Series, window: Window, zones: Zones): Expansion {
   const excluded = new Matcher<true>(series, zones);
   for (const stamp of stamps(component, "exdate")) excluded.add(stamp, true);
   const extra = stamps(component, "rdate").map((stamp) => inSeriesForm(stamp, series));
   // EXDATE and RDATE are applied here, in either form; ical.js's own expansion compares forms strictly.
   component.removeAllProperties("exdate");
   component.removeAllProperties("rdate");
-
-  const first: Stamp = { time: series.start, tzid: series.tzid };
-  const candidates: Stamp[] = [];
-  if (component.hasProperty("rrule")) {
-    const iterator = new ICAL.Event(component).iterator();
-    const windowEnd = window.end.getTime();
-    for (let i = 0, next = iterator.next(); next && i < MAX_ITERATIONS_PER_SERIES; i++, next = iterator.next()) {
-      const candidate: Stamp = { time: next, tzid: series.tzid };
-      if (msOf(candidate, zones) >= windowEnd) break;
-      if (budget.left-- <= 0) {
-        budget.cut += 1;
-        break;
-      }
-      candidates.push(candidate);
-    }
-  } else candidates.push(first);
-  candidates.push(...extra);
-
   const firstEnd = endOf(component, series.start);
+  const expansion: Expansion = { component, series, excluded, extra, firstEnd };
+  if (component.hasProperty("rrule")) {
+    const windowEnd = window.end.getTime();
+    const lengthMs = firstEnd.time.subtractDate(series.start).toSeconds() * 1000;
+    expansion.walk = startWalk(component, series.start, window, lengthMs, (time) => msOf({ time, tzid: series.tzid }, zones) >= windowEnd, {
+      uid: series.uid,
+      summary: text(component, "summary"),
+    });
+  }
+  return expansion;
+}
+
+/** The occurrences of one walked series (or single event) inside the window, overrides left out. */
+function occurrencesOf(
+  expansion: Expansion,
+  overrides: Matcher<ICAL.Component> | undefined,
+  replaced: Map<ICAL.Component, string>,
+  window: Window,
+  zones: Zones,
+): Occurrence[] {
+  const { component, series, excluded, firstEnd, walk } = expansion;
+  const first: Stamp = { time: series.start, tzid: series.tzid };
+  const candidates: Stamp[] = walk ? walk.kept.map((time) => ({ time, tzid: series.tzid })) : [first];
+  candidates.push(...expansion.extra);
+
   const duration = firstEnd.time.subtractDate(series.start);
   const seen = new Set<string>();
   const out: Occurrence[] = [];
@@ -349,9 +354,6 @@ function expandSeries(
   }
   return out;
 }
-
-/** What is left of the feed's occurrences (MAX_OCCURRENCES_PER_FEED), and how many series it cut short. */
-type Budget = { left: number; cut: number };
 
 /**
  * At most `max` events: every upcoming one it can hold (soonest first), then the most recent past
@@ -421,9 +423,10 @@ export function parseIcsEvents(icsText: string, window: Window, log?: (message: 
   }
   const masterByUid = new Map(masters.map((m) => [text(m, "uid") ?? "", m]));
 
-  const occurrences: Occurrence[] = [];
-  const replaced = new Map<ICAL.Component, string>();
-  const budget: Budget = { left: MAX_OCCURRENCES_PER_FEED, cut: 0 };
+  // Each master in feed order: read first, then every rule walked together (sharing the feed's
+  // steps), then its occurrences made, so the log and the events keep the feed's order.
+  type Entry = { occurrence: Occurrence } | { skipped: string } | { expansion: Expansion; matcher?: Matcher<ICAL.Component> };
+  const entries: [ICAL.Component, Entry][] = [];
   for (const component of masters) {
     try {
       const uid = uidOf(component);
@@ -434,17 +437,13 @@ export function parseIcsEvents(icsText: string, window: Window, log?: (message: 
         const raw = component.getFirstProperty(RAW_START_PROPERTY.toLowerCase());
         const value = raw?.getFirstValue();
         if (typeof value !== "string" || !value.trim()) {
-          skip(component, "no DTSTART");
+          entries.push([component, { skipped: "no DTSTART" }]);
           continue;
         }
         // Spec §8: a start that cannot be read is shown as written, once.
         const asDate = raw?.getParameter(RAW_FORM_PARAMETER.toLowerCase()) === "DATE";
-        occurrences.push({
-          component,
-          uid,
-          key: `unreadable:${value}`,
-          start: asDate ? { date: value.trim() } : { dateTime: value.trim() },
-        });
+        const start: EventTime = asDate ? { date: value.trim() } : { dateTime: value.trim() };
+        entries.push([component, { occurrence: { component, uid, key: `unreadable:${value}`, start } }]);
         continue;
       }
       const series: Series = { uid, start, tzid: tzidOf(startProperty) };
@@ -458,9 +457,27 @@ export function parseIcsEvents(icsText: string, window: Window, log?: (message: 
           if (time instanceof ICAL.Time) matcher.add({ time, tzid: tzidOf(rid) }, o);
         }
       }
-      occurrences.push(...expandSeries(component, series, matcher, replaced, window, zones, budget));
+      entries.push([component, { expansion: startExpansion(component, series, window, zones), matcher }]);
     } catch {
-      skip(component, "unreadable");
+      entries.push([component, { skipped: "unreadable" }]);
+    }
+  }
+
+  const walks = entries.flatMap(([, entry]) => ("expansion" in entry && entry.expansion.walk ? [entry.expansion.walk] : []));
+  walkAll(walks);
+
+  const occurrences: Occurrence[] = [];
+  const replaced = new Map<ICAL.Component, string>();
+  for (const [component, entry] of entries) {
+    if ("occurrence" in entry) occurrences.push(entry.occurrence);
+    else if ("skipped" in entry) skip(component, entry.skipped);
+    else if (entry.expansion.walk?.failed) skip(component, "unreadable");
+    else {
+      try {
+        occurrences.push(...occurrencesOf(entry.expansion, entry.matcher, replaced, window, zones));
+      } catch {
+        skip(component, "unreadable");
+      }
     }
   }
 
@@ -494,10 +511,8 @@ export function parseIcsEvents(icsText: string, window: Window, log?: (message: 
   }
 
   if (unreadable.length > 0) log?.(describe(unreadable));
-  if (budget.cut > 0)
-    log?.(
-      `[events] ${LABEL} expands to more than ${MAX_OCCURRENCES_PER_FEED} occurrences: ${budget.cut} recurring ${budget.cut === 1 ? "event was" : "events were"} cut short`,
-    );
+  const cuts = describeCuts(walks, LABEL);
+  if (cuts) log?.(cuts);
   const events = occurrences.filter((o) => overlaps(o, window)).map(toCalendarEvent);
   const { kept, leftOut } = keepNewest(events, (window.now ?? new Date()).getTime(), MAX_EVENTS_PER_FEED);
   if (leftOut > 0)

@@ -25,7 +25,7 @@ function heldDrawer() {
       asked.push(card.title);
       waiting.push({
         title: card.title,
-        finish: (error) => (error ? reject(error) : resolve({ png: Buffer.from(card.title), missing: [], ms: 1, threadId: 1 })),
+        finish: (error) => (error ? reject(error) : resolve({ png: Buffer.from(card.title), missing: [], ms: 1, pid: 1 })),
       });
     });
   /** Finishes the drawing in progress (there is at most one) and lets the queue move on. */

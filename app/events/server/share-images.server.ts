@@ -1,11 +1,11 @@
 // The events' share cards, drawn off the event loop and ahead of the link-preview crawlers:
-// - one drawing worker (share-image-worker.server.ts) draws one card at a time;
+// - one drawing worker (share-image-worker.server.ts) draws one card at a time, and ends when it
+//   has drawn nothing for a while (share-image-drawer.server.ts);
 // - when a calendar read brings events, the soonest upcoming ones are queued to be drawn at once
 //   (drawAhead), so a crawler following a freshly shared link finds its card ready;
 // - a card asked for by a request goes before every card queued ahead;
 // - drawn cards are kept by what they say (share-card.server.ts), in a cache of bounded size, so
 //   a new calendar version redraws only the cards whose text changed.
-import { Worker } from "node:worker_threads";
 import { LRUCache } from "lru-cache";
 import { getPublicConfig } from "~/config.server";
 import { site } from "~/content";
@@ -14,15 +14,12 @@ import { eventsForTab } from "~/events/filter";
 import type { CalendarEvent } from "~/events/model";
 import { getLogger } from "~/logger.server";
 import { shareCardKey, shareCardOf, type ShareCard, type ShareCardSite } from "./share-card.server";
-import type { DrawRequest, DrawResponse } from "./share-image-worker.server";
+import { workerDrawer, type DrawCard } from "./share-image-drawer.server";
 
 /** Drawn cards kept (about 40 to 80 kB each). */
 export const CARD_CACHE_BYTES = 16 * 1024 * 1024;
-/** A drawing that takes longer is abandoned, and the worker restarted. */
-export const DRAW_TIMEOUT_MS = 20_000;
 
-export type Drawn = { png: Buffer; missing: string[]; ms: number; threadId: number };
-export type DrawCard = (card: ShareCard) => Promise<Drawn>;
+export type { DrawCard, Drawn } from "./share-image-drawer.server";
 type Log = Record<"debug" | "warn" | "error", (fields: object, message: string) => void>;
 
 type Job = { card: ShareCard; urgent: boolean; done: Promise<Buffer>; resolve: (png: Buffer) => void; reject: (error: unknown) => void };
@@ -88,7 +85,7 @@ export function createShareImages({ draw, siteOf, log, ahead }: ShareImagesOptio
           const drawn = await draw(job.card);
           cards.set(key, drawn.png);
           drawnCount += 1;
-          log.debug({ ms: Math.round(drawn.ms), threadId: drawn.threadId, ahead: !job.urgent }, "drew a share card");
+          log.debug({ ms: Math.round(drawn.ms), workerPid: drawn.pid, ahead: !job.urgent }, "drew a share card");
           if (drawn.missing.length > 0)
             log.warn({ characters: drawn.missing.join(" ").slice(0, 200) }, "a share card has characters no font draws");
           job.resolve(drawn.png);
@@ -129,69 +126,6 @@ export function createShareImages({ draw, siteOf, log, ahead }: ShareImagesOptio
   };
 }
 
-/**
- * Draws in the worker when the server runs built; in development and unit tests (TypeScript that
- * Node cannot start as a worker) on this thread, with resvg's rasterising still on the thread pool.
- */
-export function workerDrawer(): DrawCard {
-  const loaded = import("./share-image-worker.server");
-  let worker: Worker | undefined;
-  let nextId = 0;
-  const pending = new Map<number, { resolve: (drawn: Drawn) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
-
-  function failAll(error: Error) {
-    for (const { reject, timer } of pending.values()) {
-      clearTimeout(timer);
-      reject(error);
-    }
-    pending.clear();
-  }
-
-  function start(module: Awaited<typeof loaded>): Worker {
-    const started = new Worker(new URL(module.workerModuleUrl), { workerData: { [module.WORKER_FLAG]: true } });
-    // Never what keeps the process alive: shutting down ends a drawing like any other work.
-    started.unref();
-    started.on("message", (response: DrawResponse) => {
-      const entry = pending.get(response.id);
-      if (!entry) return;
-      pending.delete(response.id);
-      clearTimeout(entry.timer);
-      if ("error" in response) entry.reject(new Error(response.error));
-      else {
-        const png = Buffer.from(response.png.buffer, response.png.byteOffset, response.png.byteLength);
-        entry.resolve({ png, missing: response.missing, ms: response.ms, threadId: response.threadId });
-      }
-    });
-    started.on("error", (error) => failAll(error));
-    started.on("exit", (code) => {
-      if (worker === started) worker = undefined;
-      failAll(new Error(`the share card worker stopped (exit code ${code})`));
-    });
-    return started;
-  }
-
-  return async (card) => {
-    const module = await loaded;
-    if (!module.canRunAsWorker) {
-      const started = performance.now();
-      return { ...(await module.drawShareCard(card)), ms: performance.now() - started, threadId: 0 };
-    }
-    worker ??= start(module);
-    const current = worker;
-    const id = nextId++;
-    return new Promise<Drawn>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        pending.delete(id);
-        reject(new Error(`drawing a share card took over ${DRAW_TIMEOUT_MS} ms`));
-        void current.terminate();
-      }, DRAW_TIMEOUT_MS);
-      pending.set(id, { resolve, reject, timer });
-      const request: DrawRequest = { id, card };
-      current.postMessage(request);
-    });
-  };
-}
-
 let shared: ShareImages | undefined;
 
 /** Start-up waits this long at most for the worker's first card; past it the worker goes on alone. */
@@ -214,7 +148,7 @@ export async function warmShareImages(): Promise<void> {
 /** The process's share cards, for the image route and the events source. */
 export function shareImages(): ShareImages {
   shared ??= createShareImages({
-    draw: workerDrawer(),
+    draw: workerDrawer({ log: (fields, message) => getLogger().debug(fields, message) }),
     ahead: getEnv().SHARE_CARDS_AHEAD,
     siteOf: () => ({ name: site.name, shortName: site.shortName, host: new URL(getPublicConfig().siteUrl).host }),
     log: {
