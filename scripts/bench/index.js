@@ -26,6 +26,7 @@ import { join } from "node:path";
 import "./cleanup.js";
 import { readConfig } from "./config.js";
 import { section as calendar } from "./calendar.js";
+import { section as calendarScale } from "./calendar-scale.js";
 import { section as eventsWeight } from "./events-weight.js";
 import { section as lighthouse } from "./lighthouse.js";
 import { section as navigation } from "./navigation.js";
@@ -37,7 +38,7 @@ import { section as shareCards } from "./share-cards.js";
 import { section as shareCrawl } from "./share-crawl.js";
 
 /** The sections, in the order they run. @type {import("./report.js").Section[]} */
-const SECTIONS = [lighthouse, navigation, serving, eventsWeight, calendar, shareCards, shareCrawl];
+const SECTIONS = [lighthouse, navigation, serving, eventsWeight, calendar, calendarScale, shareCards, shareCrawl];
 
 async function main() {
   const config = readConfig(

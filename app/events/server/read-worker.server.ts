@@ -1,15 +1,16 @@
-// The calendar worker: the thread where a read's work happens (read-calendar.server.ts): fetching,
+// The calendar worker: the process where a read's work happens (read-calendar.server.ts): fetching,
 // parsing, validating, sanitizing descriptions, sorting, serialising and hashing, and restoring the
-// saved copy at start-up. The main thread only swaps in what it finishes (reader.server.ts). In the
-// built server this module and everything it imports are one chunk of their own (vite.config.ts,
-// scripts/worker-chunks.ts), so the worker never loads the server bundle.
-import { isMainThread, parentPort, workerData } from "node:worker_threads";
+// saved copy at start-up. The server only swaps in what it finishes (reader.server.ts). A process,
+// not a thread: when it ends, everything a read allocated goes back to the system (a thread's leaves
+// tens of MB in the server's allocator). In the built server this module and everything it imports
+// are one chunk of their own (vite.config.ts, scripts/worker-chunks.ts), so the worker never loads
+// the server bundle.
 import type { ReadResult, RestoredCopy } from "./cache.server";
 import { defaultUpstreamOptions, UpstreamError, type UpstreamFailure } from "./fetch-upstream.server";
 import { readCalendar, restoreSavedCopy, type CalendarSourceConfig } from "./read-calendar.server";
 
-/** Set in workerData by the main thread, so the module knows it was started as the calendar worker. */
-export const WORKER_FLAG = "founders-circle-calendar-worker";
+/** Passed on the worker's command line, so the module knows it was started as the calendar worker. */
+export const WORKER_FLAG = "--founders-circle-calendar-worker";
 
 /** This module's own file: the worker runs it. */
 export const workerModuleUrl = import.meta.url;
@@ -48,18 +49,13 @@ export function fromWorkerError({ message, upstream }: WorkerError): Error {
   return new UpstreamError(message, upstream.kind, upstream.status, upstream.retryable, upstream.retryAfterMs);
 }
 
-/** The JSON bytes' buffer moves to the main thread instead of being copied. */
-function transferOf(message: WorkerMessage): ArrayBuffer[] {
-  if (message.type === "read" && message.result.changed) return [message.result.json.buffer as ArrayBuffer];
-  if (message.type === "restore" && message.copy) return [message.copy.json.buffer as ArrayBuffer];
-  return [];
-}
-
-const port = parentPort;
-if (!isMainThread && port && (workerData as Record<string, unknown> | null)?.[WORKER_FLAG] === true) {
-  const send = (message: WorkerMessage) => port.postMessage(message, transferOf(message));
-  port.on("message", (request: WorkerRequest) => {
-    const log = (level: LogLevel) => (message: string) => send({ id: request.id, type: "log", level, message });
+const send = process.send?.bind(process);
+if (send && process.argv.includes(WORKER_FLAG)) {
+  // The server is gone (or ended this process): nothing is left to read for.
+  process.on("disconnect", () => process.exit(0));
+  process.on("message", (request: WorkerRequest) => {
+    const log = (level: LogLevel) => (message: string) =>
+      void send({ id: request.id, type: "log", level, message } satisfies WorkerMessage);
     const work = async (): Promise<WorkerMessage> => {
       if (request.type === "restore") {
         const events = { warn: log("warn"), info: log("info"), debug: log("debug") };
@@ -70,6 +66,9 @@ if (!isMainThread && port && (workerData as Record<string, unknown> | null)?.[WO
       const result = await readCalendar(request.source, request.now, request.lastDigest, upstream);
       return { id: request.id, type: "read", result };
     };
-    work().then(send, (error: unknown) => send({ id: request.id, type: "failed", error: toWorkerError(error) }));
+    work().then(
+      (message) => send(message),
+      (error: unknown) => send({ id: request.id, type: "failed", error: toWorkerError(error) } satisfies WorkerMessage),
+    );
   });
 }

@@ -1,9 +1,11 @@
-// The main thread's side of a read: it asks the calendar worker (read-worker.server.ts) and swaps in
-// what comes back. One worker, started on first use and kept (it holds the descriptions already
-// converted), restarted after a crash or a read that overruns its deadline. In development and unit
+// The server's side of a read: it asks the calendar worker (read-worker.server.ts, a process of its
+// own) and swaps in what comes back. One worker, started when a read needs it and ended when it has
+// been idle for a while, so a server at rest holds none of a read's memory (its parser, the pages,
+// the descriptions it converted); replaced after a crash or a read that overruns its deadline. In development and unit
 // tests (TypeScript Node cannot start as a worker, or a test's injected upstream) the same work runs
 // on this thread.
-import { Worker } from "node:worker_threads";
+import { fork, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import type { EventsLog, ReadResult, RestoredCopy } from "./cache.server";
 import type { UpstreamOptions } from "./fetch-upstream.server";
 import { readCalendar, restoreSavedCopy, type CalendarSourceConfig } from "./read-calendar.server";
@@ -28,12 +30,23 @@ export type CalendarReader = {
  * parser ever meets it.
  */
 export const READ_DEADLINE_MS = 180_000;
+/**
+ * The worker ends after this long without a request. Longer than the pause between the reads of a
+ * calendar refreshed every few seconds (it then keeps the descriptions it converted), far shorter
+ * than the default 5 minutes between reads.
+ */
+export const WORKER_IDLE_MS = 10_000;
 
 type Pending = { resolve: (message: WorkerMessage) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
 
 export function calendarReader(
   source: CalendarSourceConfig,
-  { upstream, log, inThread = !canRunAsWorker }: { upstream: UpstreamOptions; log: EventsLog; inThread?: boolean },
+  {
+    upstream,
+    log,
+    inThread = !canRunAsWorker,
+    idleMs = WORKER_IDLE_MS,
+  }: { upstream: UpstreamOptions; log: EventsLog; inThread?: boolean; idleMs?: number },
 ): CalendarReader {
   if (inThread) {
     return {
@@ -42,7 +55,8 @@ export function calendarReader(
     };
   }
 
-  let worker: Worker | undefined;
+  let worker: ChildProcess | undefined;
+  let idleTimer: NodeJS.Timeout | undefined;
   let nextId = 0;
   const pending = new Map<number, Pending>();
   const lines: Record<LogLevel, (message: string) => void> = {
@@ -60,10 +74,17 @@ export function calendarReader(
     pending.clear();
   }
 
-  function start(): Worker {
-    const started = new Worker(new URL(workerModuleUrl), { workerData: { [WORKER_FLAG]: true } });
-    // Never what keeps the process alive: shutting down ends a read like any other work.
+  function start(): ChildProcess {
+    // Structured clone carries the events and their JSON bytes as they are; nothing of the server's argv or inspector.
+    const started = fork(fileURLToPath(workerModuleUrl), [WORKER_FLAG], {
+      serialization: "advanced",
+      stdio: ["ignore", "ignore", "inherit", "ipc"],
+      execArgv: [],
+    });
+    // Never what keeps the server running: shutting down ends a read like any other work (and the
+    // worker ends when its channel closes).
     started.unref();
+    started.channel?.unref();
     started.on("message", (message: WorkerMessage) => {
       if (message.type === "log") return lines[message.level](message.message);
       const entry = pending.get(message.id);
@@ -73,29 +94,46 @@ export function calendarReader(
       entry.resolve(message);
     });
     started.on("error", (error) => failAll(error));
-    started.on("exit", (code) => {
+    started.on("exit", (code, signal) => {
       if (worker === started) worker = undefined;
-      failAll(new Error(`the calendar worker stopped (exit code ${code})`));
+      failAll(new Error(`the calendar worker stopped (${signal ? `signal ${signal}` : `exit code ${code}`})`));
     });
     return started;
   }
 
+  /** Ends the worker once nothing is pending for `idleMs`. */
+  function idleLater() {
+    clearTimeout(idleTimer);
+    if (pending.size > 0 || !worker) return;
+    const idle = worker;
+    idleTimer = setTimeout(() => {
+      if (worker !== idle || pending.size > 0) return;
+      worker = undefined;
+      idle.kill("SIGKILL");
+    }, idleMs);
+    idleTimer.unref();
+  }
+
   function ask(request: WorkerRequest): Promise<WorkerMessage> {
+    clearTimeout(idleTimer);
     worker ??= start();
     const current = worker;
     return new Promise<WorkerMessage>((resolve, reject) => {
       const timer = setTimeout(() => {
         pending.delete(request.id);
         reject(new Error(`a calendar read took over ${READ_DEADLINE_MS / 1000} s`));
-        void current.terminate();
+        if (worker === current) worker = undefined;
+        current.kill("SIGKILL");
       }, READ_DEADLINE_MS);
       timer.unref();
       pending.set(request.id, { resolve, reject, timer });
-      current.postMessage(request);
-    }).then((message) => {
-      if (message.type === "failed") throw fromWorkerError(message.error);
-      return message;
-    });
+      current.send(request);
+    })
+      .finally(idleLater)
+      .then((message) => {
+        if (message.type === "failed") throw fromWorkerError(message.error);
+        return message;
+      });
   }
 
   return {
