@@ -32,7 +32,7 @@ describe("createMetrics", () => {
         consecutiveFailures: failures,
         nextAttemptAt: 1_700_000_300_000,
       }),
-      snapshotPath: file,
+      savedCopyPath: file,
       store: () => ({
         static: budget({ hits: 5, maxBytes: undefined, bytes: 30 }),
         pages: budget({ hits: 7, renders: 2, bytes: 50 }),
@@ -56,7 +56,7 @@ describe("createMetrics", () => {
     expect(sample(text, "calendar_last_success_timestamp_seconds")).toBe(1_700_000_000);
     expect(sample(text, "calendar_next_attempt_timestamp_seconds")).toBe(1_700_000_300);
     expect(sample(text, "calendar_consecutive_failures")).toBe(2);
-    expect(sample(text, "calendar_snapshot_age_seconds")).toBeGreaterThanOrEqual(89);
+    expect(sample(text, "calendar_saved_copy_age_seconds")).toBeGreaterThanOrEqual(89);
     expect(sample(text, "stored_answers_hits_total", { kind: "pages" })).toBe(7);
     expect(sample(text, "stored_answers_hits_total", { kind: "files" })).toBe(11);
     expect(sample(text, "stored_answers_evictions_total", { kind: "images" })).toBe(3);

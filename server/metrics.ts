@@ -14,7 +14,7 @@ export type MetricsSources = {
   /** The calendar's state (getEventsStatus: reads nothing upstream). */
   calendar: () => EventsStatus;
   /** The calendar snapshot file, whose age is its modification time's; none when it is "off". */
-  snapshotPath?: string;
+  savedCopyPath?: string;
   /** The stored answers; none when every request renders (development). */
   store?: () => AnswerStoreStats;
   shareCards: () => ShareImagesStats;
@@ -53,7 +53,7 @@ function countedElsewhere<L extends string>(
   });
 }
 
-export function createMetrics({ calendar, snapshotPath, store, shareCards }: MetricsSources): Metrics {
+export function createMetrics({ calendar, savedCopyPath, store, shareCards }: MetricsSources): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
@@ -99,15 +99,15 @@ export function createMetrics({ calendar, snapshotPath, store, shareCards }: Met
       this.set(seconds(calendar().nextAttemptAt));
     },
   });
-  if (snapshotPath) {
+  if (savedCopyPath) {
     new Gauge({
-      name: "calendar_snapshot_age_seconds",
-      help: "Age of the calendar snapshot on disk (EVENTS_SNAPSHOT_PATH), from its modification time; NaN while there is none.",
+      name: "calendar_saved_copy_age_seconds",
+      help: "Age of the calendar's saved copy on disk (EVENTS_SNAPSHOT_PATH), from its modification time; NaN while there is none.",
       registers: [registry],
       collect() {
         let modified: number | undefined;
         try {
-          modified = statSync(snapshotPath).mtimeMs;
+          modified = statSync(savedCopyPath).mtimeMs;
         } catch {
           modified = undefined;
         }

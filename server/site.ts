@@ -112,7 +112,7 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
 function siteMetrics(env: Env, store: AnswerStore | undefined): Metrics {
   const metrics = createMetrics({
     calendar: getEventsStatus,
-    snapshotPath: env.EVENTS_SNAPSHOT_PATH === "off" ? undefined : path.resolve(env.EVENTS_SNAPSHOT_PATH),
+    savedCopyPath: env.EVENTS_SNAPSHOT_PATH === "off" ? undefined : path.resolve(env.EVENTS_SNAPSHOT_PATH),
     store: store?.stats,
     shareCards: () => shareImages().stats(),
   });

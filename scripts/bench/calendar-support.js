@@ -43,17 +43,22 @@ export async function get(url, headers = { "Accept-Encoding": "br" }) {
   return { status: response.status, etag: at >= 0 ? (response.rawHeaders[at + 1] ?? null) : null, body: response.body };
 }
 
-/**
- * The sum of a metric's samples on the server's metrics listener (METRICS_PORT=0; its address is in
- * the log), over the lines whose labels include `labels`.
- * @param {{ logFile: string }} server @param {string} name @param {string} [labels]
- */
-export async function metricSum(server, name, labels = "") {
+/** The server's metrics (its listener, METRICS_PORT=0: its address is in the log), as text. @param {{ logFile: string }} server */
+export async function scrape(server) {
   const port = /Metrics for Prometheus at http:\/\/[^:]+:(\d+)/.exec(readFileSync(server.logFile, "utf8"))?.[1];
   if (!port) throw new Error(`no metrics listener in ${server.logFile}`);
-  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  return (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+}
+
+/** The sum of a metric's samples whose labels include `labels`. @param {string} text @param {string} name @param {string} [labels] */
+export function sumOf(text, name, labels = "") {
   return text
     .split("\n")
     .filter((line) => (line.startsWith(`${name} `) || line.startsWith(`${name}{`)) && line.includes(labels))
     .reduce((sum, line) => sum + Number(line.split(" ").at(-1)), 0);
+}
+
+/** One metric from a fresh scrape (the event-loop figures restart at every scrape: read them together with sumOf). @param {{ logFile: string }} server @param {string} name @param {string} [labels] */
+export async function metricSum(server, name, labels = "") {
+  return sumOf(await scrape(server), name, labels);
 }
