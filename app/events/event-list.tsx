@@ -77,7 +77,6 @@ export function EventList({ state, tab }: { state: EventListState; tab: EventsTa
       {total > events.length ? (
         <Link
           to={{ pathname: "/events", search: `?${new URLSearchParams(tab === "past" ? { tab, all: "1" } : { all: "1" })}` }}
-          preventScrollReset
           className="self-start rounded text-sm font-semibold text-ink underline underline-offset-4 hover:text-brass-dark"
         >
           Show all {total} {tab === "past" ? "past" : "upcoming"} events
