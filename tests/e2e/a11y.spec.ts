@@ -91,7 +91,7 @@ test.describe("axe on every state of /events", () => {
         .poll(
           async () => {
             await page.goto(`${server.url}/events`);
-            return page.getByText("The calendar could not be reached just now.").isVisible();
+            return (await page.getByText("The calendar could not be reached just now.").locator("visible=true").count()) === 1;
           },
           { timeout: 20_000 },
         )
