@@ -1,8 +1,9 @@
-// A click on an events tab switches the list in place, before React runs too: both tabs' first
-// views are in the page (routes/events.tsx), so a switch is a few attributes and the address, shown
-// in the next frame. Once React Router has made its router it owns the address, and its own
-// navigation does the same switch (the route's shouldRevalidate); a page showing every event of a
-// tab (`?all=1`) leaves the switch to the server.
+// A click on an events tab shows the other list in the next frame, before React runs and after: both
+// tabs' first views are in the page (routes/events.tsx), so a switch is a few attributes. Before
+// React Router has made its router, this also moves the address (history.pushState) and follows
+// back and forward; once it has, its own navigation does (the route's shouldRevalidate keeps it
+// local), and React's render then sets the same attributes. A page holding every event of a tab
+// (`?all=1`) is left to the server until React runs.
 
 /** Runs in the browser from the start script (root.tsx), on every page: it acts only where the tabs are. Self-contained, so it is serialised with toString(). */
 export function switchTabsInPlace(): void {
@@ -13,17 +14,20 @@ export function switchTabsInPlace(): void {
       else link.removeAttribute("aria-current");
     }
   };
-  const inPlace = () => !("__reactRouterDataRouter" in window) && !new URLSearchParams(location.search).has("all");
+  const routerMade = () => "__reactRouterDataRouter" in window;
+  const alone = () => !routerMade() && !new URLSearchParams(location.search).has("all");
   document.addEventListener("click", (event) => {
     const link = (event.target as Element | null)?.closest?.("a[data-tab]");
-    if (!(link instanceof HTMLAnchorElement) || !inPlace() || !document.querySelector("[data-tab-panel]")) return;
+    if (!(link instanceof HTMLAnchorElement) || !document.querySelector("[data-tab-panel]")) return;
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (routerMade()) return show(link.dataset.tab ?? "");
+    if (!alone()) return;
     event.preventDefault();
     if (link.href !== location.href) history.pushState(null, "", link.href);
     show(link.dataset.tab ?? "");
   });
   window.addEventListener("popstate", () => {
-    if (inPlace()) show(new URLSearchParams(location.search).get("tab") === "past" ? "past" : "upcoming");
+    if (alone()) show(new URLSearchParams(location.search).get("tab") === "past" ? "past" : "upcoming");
   });
 }
 
