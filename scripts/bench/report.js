@@ -9,18 +9,12 @@ import { LIGHTHOUSE_ROWS, servingChecks } from "./targets.js";
 /** @typedef {import("./targets.js").Check} Check */
 
 /**
- * One part of the bench (index.js SECTIONS): it starts what it measures, measures, stops it.
- * @typedef {object} Section
- * @property {string} name Its name in BENCH_SKIP and BENCH_ONLY, and in the JSON record.
- * @property {string} title Its heading.
- * @property {(context: { config: import("./config.js").BenchConfig, logDir: string }) => Promise<SectionResult>} run
- */
-
-/**
- * @typedef {object} SectionResult
- * @property {string[]} lines What it prints under its heading: every figure, those with a target beside it with PASS or FAIL.
- * @property {Check[]} checks Its figures against their targets, for the summary and the JSON record.
- * @property {unknown} record Its figures, for the JSON record.
+ * One part of the bench (index.js SECTIONS): it starts what it measures, measures, stops it. `name`
+ * is its name in BENCH_SKIP, BENCH_ONLY and the JSON record; its result's `lines` are printed under
+ * its title (every figure, those with a target beside it with PASS or FAIL), its `checks` go to the
+ * summary, its `record` to the JSON.
+ * @typedef {{ name: string, title: string, run: (context: { config: import("./config.js").BenchConfig, logDir: string }) => Promise<SectionResult>} } Section
+ * @typedef {{ lines: string[], checks: Check[], record: unknown }} SectionResult
  */
 
 /**
@@ -118,83 +112,41 @@ export function servingTable(serving) {
 }
 
 /**
- * Splits counts by route into those on every route (summed) and each route's own.
- * @param {RouteResult[]} routes
- * @param {Array<Map<string, number>>} perRoute Counts by key, one map per route.
- */
-function everyRouteAndOwn(routes, perRoute) {
-  const [first, ...others] = perRoute;
-  const everywhere = new Set(
-    others.length > 0 ? [...(first?.keys() ?? [])].filter((key) => others.every((counts) => counts.has(key))) : [],
-  );
-  /** @type {Map<string, number>} */
-  const summed = new Map([...everywhere].map((key) => [key, perRoute.reduce((sum, counts) => sum + (counts.get(key) ?? 0), 0)]));
-  const own = routes.map((route, index) => ({
-    route: route.route,
-    counts: new Map([...(perRoute[index] ?? new Map())].filter(([key]) => !everywhere.has(key))),
-  }));
-  return { everywhere: summed, own };
-}
-
-/**
- * What Lighthouse flags: audits flagged on every route once, then each route's own.
+ * What Lighthouse flags, route by route (the offending items are in each run's own HTML report).
  * @param {RouteResult[]} routes
  */
 export function flaggedReport(routes) {
-  /** Each audit as the first route that flagged it saw it. @type {Map<string, RouteResult["flagged"][number]>} */
-  const audits = new Map(routes.flatMap((route) => route.flagged.map((audit) => /** @type {const} */ ([audit.id, audit]))).reverse());
-  const { everywhere, own } = everyRouteAndOwn(
-    routes,
-    routes.map((route) => new Map(route.flagged.map((audit) => [audit.id, audit.flaggedInRuns]))),
-  );
-  /** @param {Map<string, number>} counts @param {number} runs */
-  const lines = (counts, runs) =>
-    [...counts].map(([id, flaggedInRuns]) => {
-      const audit = /** @type {RouteResult["flagged"][number]} */ (audits.get(id));
+  const sections = routes.map(({ route, runs, flagged }) => {
+    const lines = flagged.map((audit) => {
       const score =
         audit.scoreDisplayMode === "informative" ? "unscored" : audit.score === null ? audit.scoreDisplayMode : `score ${audit.score}`;
-      const explanation = audit.explanation ? `\n    ${audit.explanation.replace(/\s+/g, " ").slice(0, 300)}` : "";
-      return `- [${audit.categories.join(", ") || "—"}] ${id} (${score}, ${flaggedInRuns}/${runs} runs): ${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ""}${explanation}`;
+      const value = audit.displayValue ? ` — ${audit.displayValue}` : "";
+      return `- [${audit.categories.join(", ") || "—"}] ${audit.id} (${score}, ${audit.flaggedInRuns}/${runs.length} runs): ${audit.title}${value}`;
     });
-  const totalRuns = routes.reduce((sum, route) => sum + route.runs.length, 0);
-  const sections = everywhere.size > 0 ? [`#### Every route\n${lines(everywhere, totalRuns).join("\n")}`] : [];
-  for (const [index, { route, counts }] of own.entries()) {
-    const text =
-      counts.size > 0
-        ? lines(counts, routes[index]?.runs.length ?? 0).join("\n")
-        : everywhere.size > 0
-          ? "Nothing else."
-          : "Nothing flagged.";
-    sections.push(`#### ${route}\n${text}`);
-  }
-  return [...sections, "The offending items of each audit are in Lighthouse's own report of each run (the .html files)."].join("\n\n");
+    return `#### ${route}\n${lines.join("\n") || "Nothing flagged."}`;
+  });
+  return sections.join("\n\n");
 }
 
 /**
- * What the offline guard refused. Hosts refused on every route are Chromium's own background
- * traffic; the others came from a page (e.g. an iframe loading once Lighthouse scrolls it into view).
+ * What the offline guard refused while measuring (Chromium's own background traffic, or a page's
+ * request for another host, e.g. an iframe), and any non-loopback request in Lighthouse's logs.
  * @param {RouteResult[]} routes
- * @param {string[]} externalRequests Non-loopback URLs in Lighthouse's network logs.
+ * @param {string[]} externalRequests
  */
 export function blockedNotes(routes, externalRequests) {
-  /** @param {Map<string, number>} hosts */
-  const list = (hosts) => [...hosts].map(([host, count]) => `${host} ×${count}`).join(", ");
-  const perRoute = routes.map((route) => {
-    /** @type {Map<string, number>} */
-    const hosts = new Map();
-    for (const run of route.runs)
-      for (const [host, count] of Object.entries(run.blockedHosts)) hosts.set(host, (hosts.get(host) ?? 0) + count);
-    return hosts;
-  });
-  const { everywhere, own } = everyRouteAndOwn(routes, perRoute);
   const notes = [
     externalRequests.length > 0
       ? `Lighthouse's network log has non-loopback requests (blocked): ${externalRequests.join(", ")}.`
       : "Lighthouse's network log has no request beyond the server under test.",
   ];
-  if (everywhere.size > 0) notes.push(`Blocked on every route (Chromium's own background traffic): ${list(everywhere)}.`);
-  for (const { route, counts } of own) {
-    if (counts.size > 0) notes.push(`Blocked while measuring ${route}${routes.length > 1 ? " only" : ""}: ${list(counts)}.`);
+  for (const route of routes) {
+    /** @type {Map<string, number>} */
+    const hosts = new Map();
+    for (const run of route.runs)
+      for (const [host, count] of Object.entries(run.blockedHosts)) hosts.set(host, (hosts.get(host) ?? 0) + count);
+    if (hosts.size > 0)
+      notes.push(`Blocked while measuring ${route.route}: ${[...hosts].map(([host, count]) => `${host} ×${count}`).join(", ")}.`);
   }
   return notes;
 }

@@ -20,26 +20,11 @@ import { percentile } from "./stats.js";
 import { servingChecks } from "./targets.js";
 
 /**
+ * Pattern: fixed, the path itself; random-query, the path plus ?r=<random>; random-path, /wp-<random>.php.
+ * A load's figures: unexpectedStatus counts answers without the expected status, errors connection errors and timeouts.
  * @typedef {"fixed" | "random-query" | "random-path"} Pattern
- * fixed: the path itself; random-query: the path plus ?r=<random>; random-path: /wp-<random>.php
- */
-
-/**
- * @typedef {object} LoadFigures
- * @property {number} requestsPerSecond
- * @property {number} requests Completed requests.
- * @property {number} p50Ms
- * @property {number} p99Ms
- * @property {number} unexpectedStatus Answers whose status was not the expected one.
- * @property {number} errors Connection errors and timeouts.
- */
-
-/**
- * @typedef {object} Flood
- * @property {string} name
- * @property {string} path
- * @property {Pattern} pattern
- * @property {boolean} expect404
+ * @typedef {{ requestsPerSecond: number, requests: number, p50Ms: number, p99Ms: number, unexpectedStatus: number, errors: number }} LoadFigures
+ * @typedef {{ name: string, path: string, pattern: Pattern, expect404: boolean }} Flood
  */
 
 /** @type {Flood[]} */
@@ -50,33 +35,15 @@ export const FLOODS = [
 ];
 
 /**
- * @typedef {object} VisitorFigures
- * @property {number} loads Page loads measured.
- * @property {number} p50Ms
- * @property {number} p95Ms
- * @property {number} maxMs
- * @property {number} notOk Requests of those loads that did not answer 200.
- * @property {string} during The flood that ran meanwhile.
- */
-
-/**
- * @typedef {object} CachingFigures
- * @property {boolean} sameBytes `/` twice gave the same body.
- * @property {string | null} etag
- * @property {number} conditionalStatus The status of a GET with If-None-Match: that ETag.
- * @property {string | null} cacheControl
- * @property {string | null} vary
- */
-
-/**
- * @typedef {object} ServingResult
- * @property {LoadFigures} ceiling Bare node:http replaying `/`.
- * @property {LoadFigures} cached Production, cached `/`.
- * @property {Array<Flood & { figures: LoadFigures, ratio: number }>} floods
- * @property {VisitorFigures} visitors
- * @property {{ beforeMb: number, afterMb: number, growthMb: number }} memory
- * @property {CachingFigures} caching
- * @property {boolean} clientCapped Production's `/` reached 90% of the ceiling: the client, not the server, may be the limit.
+ * ceiling: a bare node:http server replaying `/`; cached: production's cached `/`; visitors: page
+ * loads during a flood (notOk: their requests not answered 200); caching: `/` twice the same bytes,
+ * its ETag and the status of a GET with If-None-Match; clientCapped: production reached 90% of the
+ * ceiling, so the client, not the server, may be the limit.
+ * @typedef {{ ceiling: LoadFigures, cached: LoadFigures, floods: Array<Flood & { figures: LoadFigures, ratio: number }>,
+ *   visitors: { loads: number, p50Ms: number, p95Ms: number, maxMs: number, notOk: number, during: string },
+ *   memory: { beforeMb: number, afterMb: number, growthMb: number },
+ *   caching: { sameBytes: boolean, etag: string | null, conditionalStatus: number, cacheControl: string | null, vary: string | null },
+ *   clientCapped: boolean }} ServingResult
  */
 
 const BROWSER_HEADERS = {
@@ -182,7 +149,7 @@ async function visitorLoads(origin, durationMs) {
   return { loads: times.length, p50Ms: at(50), p95Ms: at(95), maxMs: at(100), notOk };
 }
 
-/** @param {string} origin @returns {Promise<CachingFigures>} */
+/** @param {string} origin @returns {Promise<ServingResult["caching"]>} */
 async function caching(origin) {
   const first = await rawGet(`${origin}/`, BROWSER_HEADERS);
   const second = await rawGet(`${origin}/`, BROWSER_HEADERS);

@@ -1,20 +1,13 @@
 // @ts-check
-// Issue 4's Lighthouse targets and issue 10's serving targets, each figure beside its target with PASS or FAIL. 1 kB = 1000 bytes.
+// Issue 4's Lighthouse targets, issues 22 and 30's against the static anchor, and issue 10's serving
+// targets, each figure beside its target with PASS or FAIL. 1 kB = 1000 bytes.
 import { NOT_FOUND_PATH } from "./config.js";
 
 /** @typedef {import("./lighthouse.js").FigureKey} FigureKey */
 /** @typedef {import("./lighthouse.js").RouteResult} RouteResult */
 /** @typedef {import("./serving.js").ServingResult} ServingResult */
 
-/**
- * @typedef {object} Check
- * @property {string} scope Route or path.
- * @property {string} metric
- * @property {number | null} value Raw value (ms, bytes, score, ratio).
- * @property {string} shown Formatted value.
- * @property {string} target
- * @property {boolean} pass
- */
+/** @typedef {{ scope: string, metric: string, value: number | null, shown: string, target: string, pass: boolean }} Check value: raw (ms, bytes, score, ratio); shown: formatted. */
 
 /** @param {number} bytes */
 export const formatKB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -26,13 +19,10 @@ export const formatMs = (ms) => `${Math.round(ms)} ms`;
 const formatCls = (cls) => (cls === 0 ? "0" : cls.toFixed(4));
 
 /**
- * @typedef {object} LighthouseRow
- * @property {FigureKey} key
- * @property {string} label
- * @property {string | null} target Shown in the Target column; null: reported without a target.
- * @property {(value: number, route: string) => boolean | null} pass Null where the target does not apply to the route.
- * @property {(value: number) => string} format
- * @property {FigureKey} [judgedBy] The figure the verdict is on, when not `key` (shown beside it when they differ).
+ * A row of Lighthouse's table: `target` null is reported without one; `pass` null where the target
+ * does not apply to the route; `judgedBy`, the figure the verdict is on when not `key`.
+ * @typedef {{ key: FigureKey, label: string, target: string | null, pass: (value: number, route: string) => boolean | null,
+ *   format: (value: number) => string, judgedBy?: FigureKey }} LighthouseRow
  */
 
 const score = /** @param {number} value */ (value) => String(Math.round(value));
@@ -157,4 +147,30 @@ export function lighthouseChecks(routes) {
     }
   }
   return checks;
+}
+
+/** Issues 22 and 30: each route's median TBT within this factor of the static anchor's, in the same run. */
+export const ANCHOR_TBT_FACTOR = 1.5;
+
+/**
+ * Each route's median Total Blocking Time against the anchor's: / and /about against their own
+ * copies, every other route against the higher of the two; "not measured" (a FAIL) without the anchor.
+ * @param {RouteResult[]} ours @param {RouteResult[] | null} anchor
+ * @returns {Check[]}
+ */
+export function anchorChecks(ours, anchor) {
+  const anchorTbt = new Map((anchor ?? []).flatMap((route) => (route.median.tbtMs === null ? [] : [[route.route, route.median.tbtMs]])));
+  return ours.map((route) => {
+    const value = route.median.tbtMs;
+    const reference = anchorTbt.get(route.route) ?? (anchorTbt.size > 0 ? Math.max(...anchorTbt.values()) : null);
+    const limit = reference === null ? null : reference * ANCHOR_TBT_FACTOR;
+    return {
+      scope: route.route,
+      metric: "Total Blocking Time against the static anchor",
+      value,
+      shown: value === null ? "not measured" : `${Math.round(value)} ms`,
+      target: `≤ ${ANCHOR_TBT_FACTOR}× the anchor's ${reference === null ? "(not measured)" : `${Math.round(reference)} ms = ${Math.round(limit ?? 0)} ms`}`,
+      pass: value !== null && limit !== null && value <= limit,
+    };
+  });
 }
