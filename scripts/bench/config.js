@@ -8,12 +8,9 @@ export const NOT_FOUND_PATH = "/no-such-page";
 export const DEFAULT_ROUTES = ["/", "/apply", "/about", "/contact", "/events", "/portal", NOT_FOUND_PATH];
 
 /**
- * @typedef {object} BenchConfig
- * @property {string[]} sections The sections to run (index.js SECTIONS, by name).
- * @property {string[]} routes Lighthouse routes.
- * @property {number} runs Lighthouse runs per route (the median is reported).
- * @property {number} durationSeconds Seconds per load.
- * @property {number} connections Load client connections.
+ * The sections to run (index.js SECTIONS, by name), Lighthouse's routes and runs per route (medians
+ * are reported), and the serving loads' seconds and client connections.
+ * @typedef {{ sections: string[], routes: string[], runs: number, durationSeconds: number, connections: number }} BenchConfig
  */
 
 /**

@@ -8,10 +8,10 @@
 // build or a server fails, or Lighthouse could measure nothing).
 //
 // Knobs, for quick runs (defaults: the full run):
-//   BENCH_SKIP=lighthouse,…    skip these sections, comma-separated: lighthouse, serving (floods, visitors
-//                              during a flood, memory, caching headers), weight (/events bytes), calendar
-//                              (outages, restarts, two instances, refreshes), cards (share cards' first requests)
-//                              or navigation (clicks from page to page, DevTools and Xvfb: navigation.js)
+//   BENCH_SKIP=lighthouse,…    skip these sections, comma-separated: lighthouse, navigation (clicks from page
+//                              to page, the events tabs, /events' weight), serving (floods, visitors during a
+//                              flood, memory, caching headers), calendar (outages, restarts, two instances,
+//                              refreshes) or cards (share cards' first requests)
 //   BENCH_ONLY=calendar        run only these sections, comma-separated
 //   BENCH_ROUTES=/,/events     Lighthouse routes, comma-separated (default: all seven)
 //   BENCH_RUNS=1               Lighthouse runs per route; medians are reported (default 3)
@@ -25,7 +25,6 @@ import { join } from "node:path";
 import "./cleanup.js";
 import { readConfig } from "./config.js";
 import { section as calendar } from "./calendar.js";
-import { section as eventsWeight } from "./events-weight.js";
 import { section as lighthouse } from "./lighthouse.js";
 import { section as navigation } from "./navigation.js";
 import { summaryLine } from "./report.js";
@@ -35,7 +34,7 @@ import { section as serving } from "./serving.js";
 import { section as shareCards } from "./share-cards.js";
 
 /** The sections, in the order they run. @type {import("./report.js").Section[]} */
-const SECTIONS = [lighthouse, navigation, serving, eventsWeight, calendar, shareCards];
+const SECTIONS = [lighthouse, navigation, serving, calendar, shareCards];
 
 async function main() {
   const config = readConfig(

@@ -11,12 +11,12 @@ import { fileURLToPath } from "node:url";
 // chrome-launcher is lighthouse's own dependency, hoisted by npm; it is not a direct dependency.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { flaggedAudits, mergeFlagged, notFoundByDesign, scoreWithout } from "./audits.js";
+import { notFoundByDesign, scoreWithout } from "./audits.js";
 import { CHROME_PATH, CHROMIUM_FLAGS } from "../chromium.js";
 import { killOnExit, stopChildOnCleanup } from "./cleanup.js";
 import { freePort, isLoopbackHost, waitForHttp } from "./http.js";
 import { startOfflineGuard } from "./offline-guard.js";
-import { blockedNotes, flaggedReport, lighthouseTable } from "./report.js";
+import { blockedNote, lighthouseTable } from "./report.js";
 import { startProductionServer } from "./server.js";
 import { median } from "./stats.js";
 import { anchorChecks, lighthouseChecks } from "./targets.js";
@@ -32,9 +32,8 @@ import { anchorChecks, lighthouseChecks } from "./targets.js";
  *   tbtMs: number | null, cls: number | null, totalBytes: number | null, jsBytes: number | null, cssBytes: number | null,
  *   requests: number | null, cpuIndex: number | null }} PageFigures
  * @typedef {keyof PageFigures} FigureKey
- * @typedef {{ run: number, figures: PageFigures | null, error?: string, externalRequests: string[], blockedHosts: Record<string, number>,
- *   flagged: import("./audits.js").FlaggedAudit[] }} RunResult
- * @typedef {{ route: string, runs: RunResult[], median: PageFigures, flagged: ReturnType<typeof mergeFlagged>, versions?: string }} RouteResult
+ * @typedef {{ run: number, figures: PageFigures | null, error?: string, externalRequests: string[] }} RunResult
+ * @typedef {{ route: string, runs: RunResult[], median: PageFigures, versions?: string }} RouteResult
  */
 
 /** @param {number | null | undefined} score */
@@ -103,15 +102,9 @@ async function runLighthouse({ origin, guard, routes, runs, lhrDir }) {
     const routeRuns = [];
     let versions;
     for (let run = 1; run <= runs; run += 1) {
-      const blockedBefore = guard.blocked();
       const outcome = await runOnce(`${origin}${route}`, guard.chromeFlags);
-      const blockedHosts = Object.fromEntries(
-        Object.entries(guard.blocked()).flatMap(([host, count]) =>
-          count > (blockedBefore[host] ?? 0) ? [[host, count - (blockedBefore[host] ?? 0)]] : [],
-        ),
-      );
       /** @type {RunResult} */
-      const result = { run, figures: null, error: outcome.error, externalRequests: [], blockedHosts, flagged: [] };
+      const result = { run, figures: null, error: outcome.error, externalRequests: [] };
       const lhr = outcome.lhr;
       if (lhr) {
         versions ??= `Lighthouse ${lhr.lighthouseVersion} in ${/HeadlessChrome\/[\d.]+/.exec(lhr.environment.hostUserAgent)?.[0] ?? "Chromium"}`;
@@ -122,7 +115,7 @@ async function runLighthouse({ origin, guard, routes, runs, lhrDir }) {
         writeFileSync(file, JSON.stringify(lhr));
         if (outcome.html) writeFileSync(file.replace(/\.json$/, ".html"), outcome.html);
         if (lhr.runtimeError) result.error = `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
-        else [result.figures, result.flagged] = [pageFigures(lhr), flaggedAudits(lhr)];
+        else result.figures = pageFigures(lhr);
       }
       routeRuns.push(result);
       const f = result.figures;
@@ -134,13 +127,7 @@ async function runLighthouse({ origin, guard, routes, runs, lhrDir }) {
       );
     }
     const good = routeRuns.flatMap((run) => (run.figures ? [run.figures] : []));
-    results.push({
-      route,
-      runs: routeRuns,
-      median: medianFigures(good),
-      flagged: mergeFlagged(routeRuns.map((run) => run.flagged)),
-      versions,
-    });
+    results.push({ route, runs: routeRuns, median: medianFigures(good), versions });
   }
   return results;
 }
@@ -207,6 +194,8 @@ export const section = {
     let routes;
     /** @type {RouteResult[] | string} The anchor's routes, or why it was not measured. */
     let anchor;
+    /** @type {Record<string, number>} */
+    let blocked = {};
     try {
       routes = await runLighthouse({
         origin: server.origin,
@@ -226,6 +215,7 @@ export const section = {
         }
       }
     } finally {
+      blocked = guard.blocked();
       await guard.stop();
       await server.stop();
     }
@@ -238,15 +228,11 @@ export const section = {
         lighthouseTable(routes, config.runs),
         "",
         `${routes.find((route) => route.versions)?.versions}; reports (JSON and HTML) in ${join(logDir, "lighthouse")}/.`,
-        ...blockedNotes(routes, externalRequests),
+        blockedNote(externalRequests, blocked),
         "",
         ...(typeof anchor === "string"
           ? [`Static anchor not measured: ${anchor}.`]
           : ["### Lighthouse on the static anchor (same run)", "", lighthouseTable(anchor, config.runs)]),
-        "",
-        "### What Lighthouse flags",
-        "",
-        flaggedReport(routes),
       ],
       checks: [...lighthouseChecks(routes), ...anchorChecks(routes, typeof anchor === "string" ? null : anchor)],
       record: { routes, externalRequests, anchor },

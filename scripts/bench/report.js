@@ -1,6 +1,6 @@
 // @ts-check
 // The printed report: Markdown tables (readable in a terminal, pasteable into the README), each
-// figure beside its target with PASS or FAIL; Lighthouse's table, what it flags and what the offline
+// figure beside its target with PASS or FAIL; Lighthouse's table and what the offline
 // guard blocked; the serving loads.
 import { LIGHTHOUSE_ROWS, servingChecks } from "./targets.js";
 
@@ -99,54 +99,25 @@ export function servingTable(serving) {
     String(figures.unexpectedStatus + figures.errors),
   ];
   const rows = [
-    load("bare node:http replaying / (the client's ceiling)", serving.ceiling, ""),
     load("production, cached /", serving.cached, "1.00"),
     ...serving.floods.map((flood) => load(`flood: ${flood.name}`, flood.figures, formatRatio(flood.ratio))),
   ];
   const loads = table(["Load", "req/s", "× cached /", "p50", "p99", "Unexpected or failed"], rows);
   const verdicts = checksTable(servingChecks(serving));
-  const capped = serving.clientCapped
-    ? `The cached / rate reached ${Math.round((100 * serving.cached.requestsPerSecond) / serving.ceiling.requestsPerSecond)}% of the bare server's with the same client: the client (autocannon) may be what capped it.`
-    : `The same client drove a bare server ${(serving.ceiling.requestsPerSecond / Math.max(1, serving.cached.requestsPerSecond)).toFixed(1)}× faster than production's cached /, so the server, not the client (autocannon), is the limit measured.`;
-  return [loads, "", capped, "", verdicts].join("\n");
+  return [loads, "", verdicts].join("\n");
 }
 
 /**
- * What Lighthouse flags, route by route (the offending items are in each run's own HTML report).
- * @param {RouteResult[]} routes
+ * Non-loopback requests in Lighthouse's logs, and what the offline guard refused meanwhile (Chromium's
+ * own background traffic, or a page's request for another host, e.g. an iframe).
+ * @param {string[]} externalRequests @param {Record<string, number>} blocked Refusals by host.
  */
-export function flaggedReport(routes) {
-  const sections = routes.map(({ route, runs, flagged }) => {
-    const lines = flagged.map((audit) => {
-      const score =
-        audit.scoreDisplayMode === "informative" ? "unscored" : audit.score === null ? audit.scoreDisplayMode : `score ${audit.score}`;
-      const value = audit.displayValue ? ` — ${audit.displayValue}` : "";
-      return `- [${audit.categories.join(", ") || "—"}] ${audit.id} (${score}, ${audit.flaggedInRuns}/${runs.length} runs): ${audit.title}${value}`;
-    });
-    return `#### ${route}\n${lines.join("\n") || "Nothing flagged."}`;
-  });
-  return sections.join("\n\n");
-}
-
-/**
- * What the offline guard refused while measuring (Chromium's own background traffic, or a page's
- * request for another host, e.g. an iframe), and any non-loopback request in Lighthouse's logs.
- * @param {RouteResult[]} routes
- * @param {string[]} externalRequests
- */
-export function blockedNotes(routes, externalRequests) {
-  const notes = [
+export function blockedNote(externalRequests, blocked) {
+  const hosts = Object.entries(blocked).map(([host, count]) => `${host} ×${count}`);
+  return [
     externalRequests.length > 0
-      ? `Lighthouse's network log has non-loopback requests (blocked): ${externalRequests.join(", ")}.`
-      : "Lighthouse's network log has no request beyond the server under test.",
-  ];
-  for (const route of routes) {
-    /** @type {Map<string, number>} */
-    const hosts = new Map();
-    for (const run of route.runs)
-      for (const [host, count] of Object.entries(run.blockedHosts)) hosts.set(host, (hosts.get(host) ?? 0) + count);
-    if (hosts.size > 0)
-      notes.push(`Blocked while measuring ${route.route}: ${[...hosts].map(([host, count]) => `${host} ×${count}`).join(", ")}.`);
-  }
-  return notes;
+      ? `Non-loopback requests in Lighthouse's logs (blocked): ${externalRequests.join(", ")}.`
+      : "No request left loopback.",
+    hosts.length > 0 ? `The offline guard refused ${hosts.join(", ")}.` : "",
+  ].join(" ");
 }

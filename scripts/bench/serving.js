@@ -1,18 +1,13 @@
 // @ts-check
-// How the production server holds up: cached `/` against the ceiling (a bare node:http server
-// replaying `/`'s bytes, loaded by the same client), junk floods (random query strings on `/` and
+// How the production server holds up: cached `/`, junk floods (random query strings on `/` and
 // `/events`, random unknown paths), real visitors' page loads while a flood runs, the server's
 // memory across the floods, and the caching headers of `/`. One load at a time: the machine has
 // 2 cores, one for the server under test and one for the load client.
-import { fork } from "node:child_process";
 import http from "node:http";
 import { performance } from "node:perf_hooks";
-import { once } from "node:events";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { join } from "node:path";
-import { stopChildOnCleanup } from "./cleanup.js";
 import { rawGet } from "./http.js";
 import { servingTable } from "./report.js";
 import { startProductionServer } from "./server.js";
@@ -35,15 +30,13 @@ export const FLOODS = [
 ];
 
 /**
- * ceiling: a bare node:http server replaying `/`; cached: production's cached `/`; visitors: page
+ * cached: production's cached `/`; visitors: page
  * loads during a flood (notOk: their requests not answered 200); caching: `/` twice the same bytes,
- * its ETag and the status of a GET with If-None-Match; clientCapped: production reached 90% of the
- * ceiling, so the client, not the server, may be the limit.
- * @typedef {{ ceiling: LoadFigures, cached: LoadFigures, floods: Array<Flood & { figures: LoadFigures, ratio: number }>,
+ * its ETag and the status of a GET with If-None-Match.
+ * @typedef {{ cached: LoadFigures, floods: Array<Flood & { figures: LoadFigures, ratio: number }>,
  *   visitors: { loads: number, p50Ms: number, p95Ms: number, maxMs: number, notOk: number, during: string },
  *   memory: { beforeMb: number, afterMb: number, growthMb: number },
- *   caching: { sameBytes: boolean, etag: string | null, conditionalStatus: number, cacheControl: string | null, vary: string | null },
- *   clientCapped: boolean }} ServingResult
+ *   caching: { sameBytes: boolean, etag: string | null, conditionalStatus: number, cacheControl: string | null, vary: string | null } }} ServingResult
  */
 
 const BROWSER_HEADERS = {
@@ -87,30 +80,6 @@ async function load({ origin, path, pattern, expect404 = false, connections, dur
 function rssMb(pid) {
   const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
   return Math.round(kb / 102.4) / 10;
-}
-
-/** @param {string} origin */
-async function startBareServer(origin) {
-  const captured = await rawGet(`${origin}/`, BROWSER_HEADERS);
-  /** @type {string[]} */
-  const headers = [];
-  for (let index = 0; index < captured.rawHeaders.length; index += 2) {
-    const name = /** @type {string} */ (captured.rawHeaders[index]);
-    if (!["connection", "keep-alive", "transfer-encoding", "date"].includes(name.toLowerCase()))
-      headers.push(name, /** @type {string} */ (captured.rawHeaders[index + 1]));
-  }
-  /** @type {import("./bare-server.js").Replay} */
-  const replay = { status: captured.status, statusMessage: captured.statusMessage, headers, bodyBase64: captured.body.toString("base64") };
-  const child = fork(fileURLToPath(new URL("./bare-server.js", import.meta.url)), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
-  const { exited, stop } = stopChildOnCleanup(child, 3_000);
-  child.send(replay);
-  const [message] = await Promise.race([
-    once(child, "message"),
-    exited.then(() => {
-      throw new Error("the bare server exited before listening");
-    }),
-  ]);
-  return { origin: `http://127.0.0.1:${/** @type {{ port: number }} */ (message).port}`, stop };
 }
 
 /** The files a browser fetches for a page: its stylesheet and icon (scripts wait for an interaction). @param {string} html */
@@ -179,15 +148,6 @@ export async function runServing({ origin, pid, connections, durationSeconds }) 
   console.log(`serving: autocannon, ${connections} connections, ${durationSeconds} s per load`);
   const options = { connections, durationSeconds };
 
-  const bare = await startBareServer(origin);
-  let ceiling;
-  try {
-    ceiling = await load({ ...options, origin: bare.origin, path: "/", pattern: "fixed" });
-  } finally {
-    await bare.stop();
-  }
-  console.log(`serving: ceiling (bare node:http replaying /) ${ceiling.requestsPerSecond} req/s`);
-
   // Warm: the first /events read loads the calendar.
   await rawGet(`${origin}/events`, BROWSER_HEADERS);
   // One short round of every load first: the runtime compiles its hot code and grows its heap to a
@@ -220,13 +180,11 @@ export async function runServing({ origin, pid, connections, durationSeconds }) 
   const afterMb = rssMb(pid);
 
   return {
-    ceiling,
     cached,
     floods,
     visitors,
     memory: { beforeMb, afterMb, growthMb: Math.round((afterMb - beforeMb) * 10) / 10 },
     caching: await caching(origin),
-    clientCapped: cached.requestsPerSecond >= 0.9 * ceiling.requestsPerSecond,
   };
 }
 

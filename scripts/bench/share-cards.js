@@ -25,22 +25,10 @@ export const FIRST_CARD_MS = 500;
 export const HEALTH_DURING_DRAWING_MS = 100;
 
 /**
- * @typedef {object} Timings
- * @property {number} count
- * @property {number} p50
- * @property {number} p95
- * @property {number} max
- * @property {number} notOk Answers that were not a 200 PNG.
- */
-
-/**
- * @typedef {object} CardsResult
- * @property {string} calendar
- * @property {number} events Events the API lists.
- * @property {Timings} whileDrawingAhead Moment 1.
- * @property {Timings} drawnAhead Moment 2.
- * @property {Timings} onRequest Moment 3.
- * @property {Timings} health /healthz during the whole run.
+ * The first requests of some cards (notOk: answers that were not a 200 PNG), and the calendar's
+ * three moments and /healthz meanwhile.
+ * @typedef {{ count: number, p50: number, p95: number, max: number, notOk: number }} Timings
+ * @typedef {{ calendar: string, events: number, whileDrawingAhead: Timings, drawnAhead: Timings, onRequest: Timings, health: Timings }} CardsResult
  */
 
 /** @param {number[]} values @returns {Timings} */
