@@ -1,6 +1,6 @@
 // @ts-check
-// The 404 page judged without the audits it fails by design. Everything else Lighthouse flags is in
-// its own report of each run (the .html files beside the bench's results).
+// The 404 page judged without the audits it fails by design. Everything else Lighthouse flags is in its own report of each run (the .html
+// files beside the bench's results).
 
 /** @typedef {import("lighthouse").Result} LighthouseResult */
 
@@ -53,8 +53,7 @@ export function notFoundByDesign(lhr, status) {
 }
 
 /**
- * A category's score (0–100) as Lighthouse computes it, the weighted mean of its scored audits,
- * leaving out `excluded`.
+ * A category's score (0–100) as Lighthouse computes it, the weighted mean of its scored audits, leaving out `excluded`.
  * @param {LighthouseResult} lhr
  * @param {string} categoryId
  * @param {Set<string>} excluded

@@ -26,7 +26,7 @@ const DAY = 86_400_000;
 /** @typedef {import("./targets.js").Check} Check */
 
 /** @param {{ now?: () => number }} [options] @returns {Promise<FakeGoogleCalendar>} */
-async function startFake(options) {
+export async function startFake(options) {
   const { module } = await runnerImport(new URL("../../tests/fakes/google-calendar.ts", import.meta.url).pathname, {
     configFile: false,
     logLevel: "silent",

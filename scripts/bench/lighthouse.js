@@ -1,9 +1,8 @@
 // @ts-check
-// Lighthouse 12 through its Node API against the production server: the default config (mobile
-// form factor, simulated throttling), a fresh Chromium per run kept off the network by the offline
-// guard, medians over the runs; then the static anchor (a hand-written, zero-script copy of / and
-// /about served by nginx: ../shared/anchors/static-limit or STATIC_ANCHOR_DIR) in the same run,
-// which each route's Total Blocking Time is judged against. Reports are kept beside the results.
+// Lighthouse 12 through its Node API against the production server: the default config (mobile form factor, simulated throttling), a fresh
+// Chromium per run kept off the network by the offline guard, medians over the runs; then the static anchor (a hand-written, zero-script
+// copy of / and /about served by nginx: ../shared/anchors/static-limit or STATIC_ANCHOR_DIR) in the same run, which each route's Total
+// Blocking Time is judged against. Reports are kept beside the results.
 import { spawn, spawnSync } from "node:child_process";
 import { accessSync, constants, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -24,9 +23,9 @@ import { anchorChecks, lighthouseChecks } from "./targets.js";
 /** @typedef {import("lighthouse").Result} LighthouseResult */
 
 /**
- * One page load's figures (or their medians): category scores 0–100 (the *ByDesign ones without
- * the audits a 404 page fails by design, audits.js), times in ms, bytes as transferred, and the
- * host's CPU index (Lighthouse's BenchmarkIndex: it drops when other work competes for the CPU).
+ * One page load's figures (or their medians): category scores 0–100 (the *ByDesign ones without the audits a 404 page fails by design,
+ * audits.js), times in ms, bytes as transferred, and the host's CPU index (Lighthouse's BenchmarkIndex: it drops when other work competes
+ * for the CPU).
  * @typedef {{ status: number | null, performance: number | null, accessibility: number | null, bestPractices: number | null,
  *   seo: number | null, bestPracticesByDesign: number | null, seoByDesign: number | null, fcpMs: number | null, lcpMs: number | null,
  *   tbtMs: number | null, cls: number | null, totalBytes: number | null, jsBytes: number | null, cssBytes: number | null,

@@ -1,25 +1,26 @@
 // @ts-check
-/* global document, performance -- functions run in the page by page.evaluate */
-// How fast the next page appears after a click (issues 22 and 30), through the DevTools protocol on
-// Lighthouse's throttled phone (150 ms round trip, 1.6 Mbps, CPU 4x): three trips, each from a
-// fresh page (no script yet) and from a settled one (React hydrated), beside the same trips on
-// static copies of our pages (the same HTML and CSS through a loopback proxy that removes every
-// script but the speculation rules) and a tiny two-page site with the same kind of rules, all in
-// the same run, their runs interleaved. The pointer rests on the link for 300 ms, then clicks; the
-// time is from the click to the next page's first paint. Under DevTools Chromium prefetches but
-// never prerenders. No request is intercepted: interception cancels speculative loads.
-// Alone: `BENCH_ONLY=navigation npm run bench`.
+/* global document, performance, requestAnimationFrame, MutationObserver, fetch -- in the page by page.evaluate; Node 20 has fetch */
+// How fast the next page appears after a click (issues 22 and 30), through the DevTools protocol on Lighthouse's throttled phone (150 ms
+// round trip, 1.6 Mbps, CPU 4x): three trips, each from a fresh page (no script yet) and from a settled one (React hydrated), beside the
+// same trips on static copies of our pages (the same HTML and CSS through a loopback proxy that removes every script but the speculation
+// rules) and a tiny two-page site with the same kind of rules, all in the same run, their runs interleaved. The pointer rests on the link
+// for 300 ms, then clicks; the time is from the click to the next page's first paint. Under DevTools Chromium prefetches but never
+// prerenders. No request is intercepted: interception cancels speculative loads. Then a click on the events page's Past tab (issue 30):
+// from the click to the frame that shows the Past list, and the bytes the requests started meanwhile decode, from a fresh page (our start
+// script switches in place) and a settled one (React Router's navigation), with the bundled sample calendar and with 3,000 events as Google
+// sends them (the tests' fake Google Calendar, "busy"); and /events' weight with each. Alone: `BENCH_ONLY=navigation npm run bench`.
 import http from "node:http";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { brotliCompressSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { CHROME_PATH, CHROMIUM_FLAGS } from "../chromium.js";
-import { listenOnLoopback } from "./http.js";
+import { startFake } from "./calendar.js";
+import { NO_CALENDAR, listenOnLoopback } from "./http.js";
 import { startOfflineGuard } from "./offline-guard.js";
 import { checksTable, table } from "./report.js";
 import { startProductionServer } from "./server.js";
 import { median } from "./stats.js";
-import { measureTabSwitches } from "./tab-switch.js";
 
 /** Lighthouse's mobile profile (its "simulated" figures, applied for real here). */
 export const PHONE_THROTTLING = { latencyMs: 150, downloadKbps: 1638.4, uploadKbps: 750, cpuSlowdown: 4 };
@@ -38,10 +39,7 @@ const TINY_TRIP = { name: "tiny page → tiny page", from: "/", link: 'a[href="/
 
 /** @typedef {{ ms: number | null, servedAs: string, error?: string }} TripRun */
 
-/**
- * A fresh browser context on the throttled phone, and its page.
- * @param {import("playwright-core").Browser} browser
- */
+/** A fresh browser context on the throttled phone, and its page. @param {import("playwright-core").Browser} browser */
 export async function throttledPage(browser) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: "block" });
   const page = await context.newPage();
@@ -58,8 +56,8 @@ export async function throttledPage(browser) {
 }
 
 /**
- * Settles a page as a visitor's first pointer moves do: our scripts start after a pause and React
- * hydrates (where the page has React), then the network goes quiet.
+ * Settles a page as a visitor's first pointer moves do: our scripts start after a pause and React hydrates (where the page has React), then
+ * the network goes quiet.
  * @param {import("playwright-core").Page} page
  */
 export async function settle(page) {
@@ -120,10 +118,7 @@ async function tripOnce(browser, origin, trip, state) {
   }
 }
 
-/**
- * The same page with every script removed but the speculation rules: its static copy.
- * @param {string} html
- */
+/** The same page with every script removed but the speculation rules: its static copy. @param {string} html */
 export function staticCopy(html) {
   return html
     .replace(/<script\b(?![^>]*type="speculationrules")[^>]*>[\s\S]*?<\/script>/g, "")
@@ -190,8 +185,8 @@ const describeRun = (run) => (run.ms === null ? `failed (${run.error ?? run.serv
  */
 
 /**
- * Every trip, fresh and settled, on our pages and their static copies, and the tiny site's: `runs`
- * rounds, each row once per round, so the machine's load falls on all of them alike.
+ * Every trip, fresh and settled, on our pages and their static copies, and the tiny site's: `runs` rounds, each row once per round, so the
+ * machine's load falls on all of them alike.
  * @param {{ origin: string, runs: number }} options
  * @returns {Promise<TripResult[]>}
  */
@@ -226,6 +221,141 @@ export async function measureTrips({ origin, runs }) {
     await guard.stop();
   }
   return rows.map((row) => ({ ...row, medianMs: medianOf(row.runs) }));
+}
+
+/** Issue 30's targets: the Past list on screen within this of the click (median), decoding under SWITCH_BYTES. */
+export const SWITCH_MS = 100;
+export const SWITCH_BYTES = 100_000;
+
+/** @param {number} bytes */
+const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+
+/** Runs in the page before the click: notes the frame after the Past list is shown, in this document. */
+function watchPast() {
+  const state = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (globalThis));
+  const list = document.querySelector('div[data-tab-panel="past"]');
+  if (!list) return;
+  const observer = new MutationObserver(() => {
+    if (list.hasAttribute("hidden")) return;
+    observer.disconnect();
+    // The next frame after the one whose update includes the change.
+    requestAnimationFrame(() => requestAnimationFrame(() => (state.__benchShownAt = performance.timeOrigin + performance.now())));
+  });
+  observer.observe(list, { attributes: true });
+}
+
+/**
+ * One click on Past, throttled.
+ * @param {import("playwright-core").Browser} browser @param {string} origin @param {"fresh" | "settled"} state
+ * @returns {Promise<{ ms: number | null, bytes: number, error?: string }>}
+ */
+async function switchOnce(browser, origin, state) {
+  const { context, page, cdp } = await throttledPage(browser);
+  // The bytes of the requests the switch starts: from the click until the list is shown.
+  let bytes = 0;
+  let counting = false;
+  const started = new Set();
+  cdp.on("Network.requestWillBeSent", (event) => void (counting && started.add(event.requestId)));
+  cdp.on("Network.dataReceived", (event) => void (started.has(event.requestId) && (bytes += event.dataLength)));
+  try {
+    await page.goto(`${origin}/events`, { waitUntil: "load", timeout: 60_000 });
+    if (state === "settled") await settle(page);
+    await page.evaluate(watchPast);
+    const link = page.locator('a[data-tab="past"]');
+    const box = await link.boundingBox();
+    if (!box) throw new Error("the Past tab is not on screen");
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
+    await sleep(300);
+    counting = true;
+    const clickedAt = Date.now();
+    await page.mouse.down();
+    await page.mouse.up();
+    await page.waitForURL((url) => url.search === "?tab=past", { timeout: 60_000 });
+    const shownAt = await page
+      .waitForFunction(() => /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (globalThis)).__benchShownAt, null, {
+        timeout: 30_000,
+      })
+      .then((handle) => /** @type {Promise<number>} */ (handle.jsonValue()))
+      .catch(() => null);
+    counting = false;
+    await sleep(1_000);
+    if (shownAt === null) return { ms: null, bytes, error: "the Past list was not shown in this document" };
+    return { ms: Math.max(0, Math.round(shownAt - clickedAt)), bytes };
+  } catch (error) {
+    return { ms: null, bytes, error: error instanceof Error ? error.message.split("\n")[0] : String(error) };
+  } finally {
+    await context.close();
+  }
+}
+
+/** @param {{ runs: number, logDir: string }} options */
+export async function measureTabSwitches({ runs, logDir }) {
+  const fake = await startFake();
+  fake.setScenario("busy");
+  const guard = await startOfflineGuard();
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: [...CHROMIUM_FLAGS, ...guard.chromeFlags] });
+  /** @type {{ calendar: string, state: "fresh" | "settled", runs: { ms: number | null, bytes: number, error?: string }[] }[]} */
+  const rows = [];
+  /** @type {(string | number)[][]} */
+  const weights = [];
+  try {
+    /** @type {[string, Record<string, string>][]} */
+    const calendars = [
+      ["bundled sample", NO_CALENDAR],
+      ["3,000 events from Google", { ...NO_CALENDAR, ...fake.env }],
+    ];
+    for (const [calendar, env] of calendars) {
+      const server = await startProductionServer({ logFile: join(logDir, `tab-switch-${rows.length}.log`), env });
+      try {
+        // The calendar's first read is not the switch's. The page's weight: flat however many events the calendar holds (issue 13).
+        const get = async (/** @type {string} */ path) =>
+          (await fetch(`${server.origin}${path}`, { headers: { "Accept-Encoding": "identity" } })).text();
+        const html = Buffer.from(await get("/events"));
+        const listed = JSON.parse(await get("/api/calendar/events")).events.length;
+        weights.push([calendar, listed, kB(html.length), kB(brotliCompressSync(html).length)]);
+        for (const state of /** @type {const} */ (["fresh", "settled"])) {
+          const row = { calendar, state, runs: /** @type {typeof rows[number]["runs"]} */ ([]) };
+          for (let run = 1; run <= runs; run++) {
+            const result = await switchOnce(browser, server.origin, state);
+            console.log(`tab switch, ${calendar}, ${state}, run ${run}/${runs}: ${result.ms ?? result.error} ms, ${result.bytes} B`);
+            row.runs.push(result);
+          }
+          rows.push(row);
+        }
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    await browser.close();
+    await guard.stop();
+    await fake.close();
+  }
+  const figures = rows.map((row) => ({
+    ...row,
+    ms: row.runs.every((run) => run.ms !== null) ? Math.round(median(row.runs.map((run) => run.ms)) ?? 0) : null,
+    bytes: Math.max(...row.runs.map((run) => run.bytes)),
+  }));
+  const row = (/** @type {typeof figures[number]} */ f) => [f.calendar, f.state, f.ms === null ? "failed" : `${f.ms} ms`, kB(f.bytes)];
+  return {
+    lines: [
+      table(["/events document", "events listed by the API", "HTML", "brotli"], weights),
+      "",
+      table(
+        ["Past tab click", "State", "Median to the list on screen", "Most decoded", "Runs"],
+        figures.map((f) => [...row(f), f.runs.map((r) => r.ms ?? r.error).join("; ")]),
+      ),
+    ],
+    checks: figures.map((f) => ({
+      scope: `events Past tab, ${f.calendar}, ${f.state}`,
+      metric: "median click to the list on screen; bytes decoded",
+      value: f.ms,
+      shown: row(f).slice(2).join(", "),
+      target: `< ${SWITCH_MS} ms, < ${SWITCH_BYTES / 1000} kB`,
+      pass: f.ms !== null && f.ms < SWITCH_MS && f.bytes < SWITCH_BYTES,
+    })),
+    record: { switches: figures, weights },
+  };
 }
 
 /** @param {number | null} ms */

@@ -1,8 +1,7 @@
 // @ts-check
-// Keeps Chromium on this machine. Its flags send every non-loopback request to a "proxy" that
-// is this sink (it accepts and immediately drops connections, counting them), and make every
-// host name but localhost unresolvable. Loopback is on the proxy bypass list, so the site is
-// reached directly. Lighthouse's network-requests audit is checked for strays as well.
+// Keeps Chromium on this machine. Its flags send every non-loopback request to a "proxy" that is this sink (it accepts and immediately
+// drops connections, counting them), and make every host name but localhost unresolvable. Loopback is on the proxy bypass list, so the site
+// is reached directly. Lighthouse's network-requests audit is checked for strays as well.
 import net from "node:net";
 
 /**
@@ -23,8 +22,8 @@ export async function startOfflineGuard() {
     socket.on("close", () => sockets.delete(socket));
     socket.on("error", () => {});
     socket.setTimeout(1_000, () => socket.destroy());
-    // Read the proxy request line ("CONNECT host:443 HTTP/1.1" or "GET http://host/… HTTP/1.1")
-    // to say what was attempted, then drop the connection without answering.
+    // Read the proxy request line ("CONNECT host:443 HTTP/1.1" or "GET http://host/… HTTP/1.1") to say what was attempted, then drop the
+    // connection without answering.
     socket.once("data", (chunk) => {
       const [method = "?", target = "?"] = chunk.toString("latin1").split("\r\n", 1)[0]?.split(" ") ?? [];
       let host = target;

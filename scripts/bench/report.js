@@ -1,7 +1,6 @@
 // @ts-check
-// The printed report: Markdown tables (readable in a terminal, pasteable into the README), each
-// figure beside its target with PASS or FAIL; Lighthouse's table and what the offline
-// guard blocked; the serving loads.
+// The printed report: Markdown tables (readable in a terminal, pasteable into the README), each figure beside its target with PASS or FAIL;
+// Lighthouse's table and what the offline guard blocked; the serving loads.
 import { LIGHTHOUSE_ROWS, servingChecks } from "./targets.js";
 
 /** @typedef {import("./lighthouse.js").RouteResult} RouteResult */
@@ -9,19 +8,14 @@ import { LIGHTHOUSE_ROWS, servingChecks } from "./targets.js";
 /** @typedef {import("./targets.js").Check} Check */
 
 /**
- * One part of the bench (index.js SECTIONS): it starts what it measures, measures, stops it. `name`
- * is its name in BENCH_SKIP, BENCH_ONLY and the JSON record; its result's `lines` are printed under
- * its title (every figure, those with a target beside it with PASS or FAIL), its `checks` go to the
- * summary, its `record` to the JSON.
+ * One part of the bench (index.js SECTIONS): it starts what it measures, measures, stops it. `name` is its name in BENCH_SKIP, BENCH_ONLY
+ * and the JSON record; its result's `lines` are printed under its title (every figure, those with a target beside it with PASS or FAIL),
+ * its `checks` go to the summary, its `record` to the JSON.
  * @typedef {{ name: string, title: string, run: (context: { config: import("./config.js").BenchConfig, logDir: string }) => Promise<SectionResult>} } Section
  * @typedef {{ lines: string[], checks: Check[], record: unknown }} SectionResult
  */
 
-/**
- * Pads columns so the Markdown also lines up as plain text.
- * @param {string[]} header
- * @param {Array<Array<string | number>>} rows
- */
+/** Pads columns so the Markdown also lines up as plain text. @param {string[]} header @param {Array<Array<string | number>>} rows */
 export function table(header, rows) {
   const cells = rows.map((row) => row.map(String));
   const widths = header.map((cell, column) => Math.max(cell.length, ...cells.map((row) => (row[column] ?? "").length)));
@@ -50,10 +44,7 @@ export function summaryLine(checks) {
 /** @param {number} ratio Three decimals when small, so 0.004 does not print as 0.00. */
 const formatRatio = (ratio) => ratio.toFixed(ratio < 0.1 ? 3 : 2);
 
-/**
- * @param {RouteResult[]} routes
- * @param {number} runs
- */
+/** @param {RouteResult[]} routes @param {number} runs */
 export function lighthouseTable(routes, runs) {
   const rows = LIGHTHOUSE_ROWS.map((row) => [
     row.label,
@@ -108,8 +99,8 @@ export function servingTable(serving) {
 }
 
 /**
- * Non-loopback requests in Lighthouse's logs, and what the offline guard refused meanwhile (Chromium's
- * own background traffic, or a page's request for another host, e.g. an iframe).
+ * Non-loopback requests in Lighthouse's logs, and what the offline guard refused meanwhile (Chromium's own background traffic, or a page's
+ * request for another host, e.g. an iframe).
  * @param {string[]} externalRequests @param {Record<string, number>} blocked Refusals by host.
  */
 export function blockedNote(externalRequests, blocked) {

@@ -1,8 +1,7 @@
 // @ts-check
-// How the production server holds up: cached `/`, junk floods (random query strings on `/` and
-// `/events`, random unknown paths), real visitors' page loads while a flood runs, the server's
-// memory across the floods, and the caching headers of `/`. One load at a time: the machine has
-// 2 cores, one for the server under test and one for the load client.
+// How the production server holds up: cached `/`, junk floods (random query strings on `/` and `/events`, random unknown paths), real
+// visitors' page loads while a flood runs, the server's memory across the floods, and the caching headers of `/`. One load at a time: the
+// machine has 2 cores, one for the server under test and one for the load client.
 import http from "node:http";
 import { performance } from "node:perf_hooks";
 import { readFileSync } from "node:fs";
@@ -15,8 +14,8 @@ import { percentile } from "./stats.js";
 import { servingChecks } from "./targets.js";
 
 /**
- * Pattern: fixed, the path itself; random-query, the path plus ?r=<random>; random-path, /wp-<random>.php.
- * A load's figures: unexpectedStatus counts answers without the expected status, errors connection errors and timeouts.
+ * Pattern: fixed, the path itself; random-query, the path plus ?r=<random>; random-path, /wp-<random>.php. A load's figures:
+ * unexpectedStatus counts answers without the expected status, errors connection errors and timeouts.
  * @typedef {"fixed" | "random-query" | "random-path"} Pattern
  * @typedef {{ requestsPerSecond: number, requests: number, p50Ms: number, p99Ms: number, unexpectedStatus: number, errors: number }} LoadFigures
  * @typedef {{ name: string, path: string, pattern: Pattern, expect404: boolean }} Flood
@@ -30,9 +29,8 @@ export const FLOODS = [
 ];
 
 /**
- * cached: production's cached `/`; visitors: page
- * loads during a flood (notOk: their requests not answered 200); caching: `/` twice the same bytes,
- * its ETag and the status of a GET with If-None-Match.
+ * cached: production's cached `/`; visitors: page loads during a flood (notOk: their requests not answered 200); caching: `/` twice the
+ * same bytes, its ETag and the status of a GET with If-None-Match.
  * @typedef {{ cached: LoadFigures, floods: Array<Flood & { figures: LoadFigures, ratio: number }>,
  *   visitors: { loads: number, p50Ms: number, p95Ms: number, maxMs: number, notOk: number, during: string },
  *   memory: { beforeMb: number, afterMb: number, growthMb: number },
@@ -46,8 +44,8 @@ const BROWSER_HEADERS = {
 };
 
 /**
- * One autocannon load on one path, or on a new URL per request (random query strings, random
- * unknown paths), so no two requests of a flood ask for the same URL.
+ * One autocannon load on one path, or on a new URL per request (random query strings, random unknown paths), so no two requests of a flood
+ * ask for the same URL.
  * @param {{ origin: string, path: string, pattern: Pattern, expect404?: boolean, connections: number, durationSeconds: number }} options
  * @returns {Promise<LoadFigures>}
  */
@@ -88,9 +86,8 @@ function subresources(html) {
 }
 
 /**
- * Page loads as new visitors' browsers make them, one after another: a fresh connection for the
- * document, then its stylesheet and icon together, reusing it and opening a second (HTTP/1.1
- * keep-alive, as browsers do).
+ * Page loads as new visitors' browsers make them, one after another: a fresh connection for the document, then its stylesheet and icon
+ * together, reusing it and opening a second (HTTP/1.1 keep-alive, as browsers do).
  * @param {string} origin
  * @param {number} durationMs
  */
@@ -150,9 +147,8 @@ export async function runServing({ origin, pid, connections, durationSeconds }) 
 
   // Warm: the first /events read loads the calendar.
   await rawGet(`${origin}/events`, BROWSER_HEADERS);
-  // One short round of every load first: the runtime compiles its hot code and grows its heap to a
-  // load once (V8 sizes its young generation to the allocation rate), so cached / and the floods are
-  // measured alike, and what grows again over the measured floods is kept.
+  // One short round of every load first: the runtime compiles its hot code and grows its heap to a load once (V8 sizes its young generation
+  // to the allocation rate), so cached / and the floods are measured alike, and what grows again over the measured floods is kept.
   for (const warmUp of [{ path: "/", pattern: /** @type {const} */ ("fixed"), expect404: false }, ...FLOODS]) {
     await load({ ...warmUp, origin, connections, durationSeconds: Math.min(3, durationSeconds) });
   }
