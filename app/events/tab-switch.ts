@@ -18,7 +18,7 @@ export function switchTabsInPlace(): void {
   const alone = () => !routerMade() && !new URLSearchParams(location.search).has("all");
   document.addEventListener("click", (event) => {
     const link = (event.target as Element | null)?.closest?.("a[data-tab]");
-    if (!(link instanceof HTMLAnchorElement) || !document.querySelector("[data-tab-panel]")) return;
+    if (!(link instanceof HTMLAnchorElement) || !document.querySelector("div[data-tab-panel]")) return; // no lists: loading or failed
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     if (routerMade()) return show(link.dataset.tab ?? "");
     if (!alone()) return;
