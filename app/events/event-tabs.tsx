@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import type { MouseEvent } from "react";
+import { Link, useNavigate } from "react-router";
 import { TABS, tabSearch, type EventsTab } from "./tab";
 
 const label: Record<EventsTab, string> = { upcoming: "Upcoming", past: "Past" };
@@ -8,6 +9,14 @@ const label: Record<EventsTab, string> = { upcoming: "Upcoming", past: "Past" };
  * a switch happens in place (./tab-switch.ts), so the look follows `aria-current` alone.
  */
 export function EventTabs({ active }: { active: EventsTab }) {
+  const navigate = useNavigate();
+  // The list has switched in the click's own frame (./tab-switch.ts); React Router follows once that frame is painted, so its
+  // render never holds the switch back.
+  const follow = (event: MouseEvent, tab: EventsTab) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    requestAnimationFrame(() => setTimeout(() => void navigate({ pathname: "/events", search: tabSearch(tab) })));
+  };
   return (
     <nav aria-label="Events">
       <ul className="inline-flex rounded-full border border-ink/15 bg-white p-1">
@@ -16,6 +25,7 @@ export function EventTabs({ active }: { active: EventsTab }) {
             <Link
               to={{ pathname: "/events", search: tabSearch(tab) }}
               data-tab={tab}
+              onClick={(event) => follow(event, tab)}
               aria-current={tab === active ? "page" : undefined}
               className="block rounded-full px-5 py-2 text-sm font-semibold text-ink transition-colors not-aria-[current=page]:hover:bg-sand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brass-dark aria-[current=page]:bg-ink aria-[current=page]:text-paper"
             >

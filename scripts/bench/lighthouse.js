@@ -4,7 +4,7 @@
 // copy of / and /about served by nginx: ../shared/anchors/static-limit or STATIC_ANCHOR_DIR) in the same run, which each route's Total
 // Blocking Time is judged against. Reports are kept beside the results.
 import { spawn, spawnSync } from "node:child_process";
-import { accessSync, constants, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 // chrome-launcher is lighthouse's own dependency, hoisted by npm; it is not a direct dependency.
@@ -182,11 +182,8 @@ export const section = {
   name: "lighthouse",
   title: "Lighthouse",
   async run({ config, logDir }) {
-    try {
-      accessSync(CHROME_PATH, constants.X_OK);
-    } catch {
-      throw new Error(`Chromium not found at ${CHROME_PATH}: install it, set CHROME_PATH, or skip Lighthouse with BENCH_SKIP=lighthouse.`);
-    }
+    if (!existsSync(CHROME_PATH))
+      throw new Error(`Chromium not found at ${CHROME_PATH}: install it, set CHROME_PATH, or BENCH_SKIP=lighthouse.`);
     const server = await startProductionServer({ logFile: join(logDir, "lighthouse-server.log") });
     const guard = await startOfflineGuard();
     /** @type {RouteResult[]} */
@@ -196,19 +193,14 @@ export const section = {
     /** @type {Record<string, number>} */
     let blocked = {};
     try {
-      routes = await runLighthouse({
-        origin: server.origin,
-        guard,
-        routes: config.routes,
-        runs: config.runs,
-        lhrDir: join(logDir, "lighthouse"),
-      });
+      const measure = (/** @type {string} */ origin, /** @type {string[]} */ paths, /** @type {string} */ dir) =>
+        runLighthouse({ origin, guard, routes: paths, runs: config.runs, lhrDir: join(logDir, dir) });
+      routes = await measure(server.origin, config.routes, "lighthouse");
       const nginx = await startStaticAnchor();
       if ("skipped" in nginx) anchor = nginx.skipped;
       else {
         try {
-          const lhrDir = join(logDir, "lighthouse-anchor");
-          anchor = await runLighthouse({ origin: nginx.origin, guard, routes: ["/", "/about"], runs: config.runs, lhrDir });
+          anchor = await measure(nginx.origin, ["/", "/about"], "lighthouse-anchor");
         } finally {
           await nginx.stop();
         }

@@ -39,6 +39,18 @@ const TINY_TRIP = { name: "tiny page → tiny page", from: "/", link: 'a[href="/
 
 /** @typedef {{ ms: number | null, servedAs: string, error?: string }} TripRun */
 
+/**
+ * Chromium as visitors have it: with the back/forward cache, which Playwright turns off by default (a page left then is torn down,
+ * in the renderer the next page commits in, instead of being kept).
+ * @param {{ chromeFlags: string[] }} guard
+ */
+const launchAsVisitors = (guard) =>
+  chromium.launch({
+    executablePath: CHROME_PATH,
+    args: [...CHROMIUM_FLAGS, ...guard.chromeFlags],
+    ignoreDefaultArgs: ["--disable-back-forward-cache"],
+  });
+
 /** A fresh browser context on the throttled phone, and its page. @param {import("playwright-core").Browser} browser */
 export async function throttledPage(browser) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: "block" });
@@ -192,7 +204,7 @@ const describeRun = (run) => (run.ms === null ? `failed (${run.error ?? run.serv
  */
 export async function measureTrips({ origin, runs }) {
   const guard = await startOfflineGuard();
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: [...CHROMIUM_FLAGS, ...guard.chromeFlags] });
+  const browser = await launchAsVisitors(guard);
   const copies = await startEditingProxy(origin, staticCopy);
   const tiny = await startTinySite();
   /** @type {TripResult[]} */
@@ -293,7 +305,7 @@ export async function measureTabSwitches({ runs, logDir }) {
   const fake = await startFake();
   fake.setScenario("busy");
   const guard = await startOfflineGuard();
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: [...CHROMIUM_FLAGS, ...guard.chromeFlags] });
+  const browser = await launchAsVisitors(guard);
   /** @type {{ calendar: string, state: "fresh" | "settled", runs: { ms: number | null, bytes: number, error?: string }[] }[]} */
   const rows = [];
   /** @type {(string | number)[][]} */
