@@ -58,44 +58,32 @@ export function lighthouseTable(routes, runs) {
       return pass === null ? shown : `${shown} ${verdict(pass)}`;
     }),
   ]);
-  const failedRuns = routes.flatMap((route) =>
-    route.runs.filter((run) => run.error).map((run) => `${route.route} run ${run.run}: ${run.error}`),
+  const failedRuns = routes.flatMap(({ route, runs }) =>
+    runs.filter((run) => run.error).map((run) => `Run failed: ${route} ${run.run}: ${run.error}`),
   );
+  const excused = routes.some(({ median: m }) => m.seoByDesign !== m.seo || m.bestPracticesByDesign !== m.bestPractices);
   const notes = [
-    `Lighthouse, mobile with simulated throttling; median of ${runs} run${runs === 1 ? "" : "s"} per figure. Bytes as transferred (compressed, headers included).`,
-    "Host CPU index is Lighthouse's BenchmarkIndex during the runs: when other work competes for the CPU it drops, and TBT and Performance read worse.",
-    ...failedRuns.map((line) => `Run failed: ${line}`),
+    `Lighthouse, mobile with simulated throttling; medians of ${runs} runs. Bytes as transferred (compressed, headers included). Host CPU ` +
+      "index: Lighthouse's BenchmarkIndex during the runs, lower when other work competes for the CPU (TBT and Performance then read worse).",
+    ...failedRuns,
+    ...(excused
+      ? ["* Without the audits a 404 page fails by design: its status, its own robots noindex, the browser's 404 line for it."]
+      : []),
   ];
-  if (
-    routes.some(
-      (route) => route.median.seoByDesign !== route.median.seo || route.median.bestPracticesByDesign !== route.median.bestPractices,
-    )
-  ) {
-    notes.push(
-      "* Judged without the audits a 404 page fails by design: the 404 status itself (http-status-code), its own robots noindex (is-crawlable), " +
-        'and the browser\'s "Failed to load resource: 404" for the document (errors-in-console). Unknown paths must answer 404; any other finding still counts.',
-    );
-  }
   return `${table(["Metric", "Target", ...routes.map((route) => route.route)], rows)}\n\n${notes.join("\n")}`;
 }
 
 /** @param {ServingResult} serving */
 export function servingTable(serving) {
-  const load = (/** @type {string} */ name, /** @type {import("./serving.js").LoadFigures} */ figures, /** @type {string} */ ratio) => [
-    name,
-    String(figures.requestsPerSecond),
-    ratio,
-    `${figures.p50Ms} ms`,
-    `${figures.p99Ms} ms`,
-    String(figures.unexpectedStatus + figures.errors),
-  ];
+  /** @param {string} name @param {import("./serving.js").LoadFigures} f @param {string} ratio */
+  const load = (name, f, ratio) => [name, f.requestsPerSecond, ratio, `${f.p50Ms} ms`, `${f.p99Ms} ms`, f.unexpectedStatus + f.errors];
   const rows = [
     load("production, cached /", serving.cached, "1.00"),
     ...serving.floods.map((flood) => load(`flood: ${flood.name}`, flood.figures, formatRatio(flood.ratio))),
   ];
-  const loads = table(["Load", "req/s", "× cached /", "p50", "p99", "Unexpected or failed"], rows);
-  const verdicts = checksTable(servingChecks(serving));
-  return [loads, "", verdicts].join("\n");
+  return [table(["Load", "req/s", "× cached /", "p50", "p99", "Unexpected or failed"], rows), "", checksTable(servingChecks(serving))].join(
+    "\n",
+  );
 }
 
 /**
