@@ -1,9 +1,9 @@
 // A click on an events tab shows the other list in the next frame, before React runs and after: both
-// tabs' first views are in the page (routes/events.tsx), so a switch is a few attributes. Before
-// React Router has made its router, this also moves the address (history.pushState) and follows
-// back and forward; once it has, its own navigation does (the route's shouldRevalidate keeps it
-// local), and React's render then sets the same attributes. A page holding every event of a tab
-// (`?all=1`) is left to the server until React runs.
+// tabs' first views are in the page (routes/events.tsx), so a switch is a few attributes. Before React
+// Router has made its router, this also moves the address (history.pushState, once that frame is
+// painted) and follows back and forward; once it has, its own navigation does (the route's
+// shouldRevalidate keeps it local), and React's render then sets the same attributes. A page holding
+// every event of a tab (`?all=1`) is left to the server until React runs.
 
 /** Runs in the browser from the start script (root.tsx), on every page: it acts only where the tabs are. Self-contained, so it is serialised with toString(). */
 export function switchTabsInPlace(): void {
@@ -23,8 +23,10 @@ export function switchTabsInPlace(): void {
     if (routerMade()) return show(link.dataset.tab ?? "");
     if (!alone()) return;
     event.preventDefault();
-    if (link.href !== location.href) history.pushState(null, "", link.href);
     show(link.dataset.tab ?? "");
+    // The address follows once the switched frame is painted.
+    const href = link.href;
+    requestAnimationFrame(() => setTimeout(() => href !== location.href && history.pushState(null, "", href)));
   });
   window.addEventListener("popstate", () => {
     if (alone()) show(new URLSearchParams(location.search).get("tab") === "past" ? "past" : "upcoming");

@@ -271,7 +271,8 @@ async function switchOnce(browser, origin, state) {
   cdp.on("Network.dataReceived", (event) => void (started.has(event.requestId) && (bytes += event.dataLength)));
   try {
     await page.goto(`${origin}/events`, { waitUntil: "load", timeout: 60_000 });
-    if (state === "settled") await settle(page);
+    // A visitor reads before choosing a tab: the page has loaded and gone quiet (a fresh one still runs no script).
+    await (state === "settled" ? settle(page) : page.waitForLoadState("networkidle", { timeout: 60_000 }));
     await page.evaluate(watchPast);
     const link = page.locator('a[data-tab="past"]');
     const box = await link.boundingBox();
