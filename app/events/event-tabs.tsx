@@ -15,6 +15,7 @@ export function EventTabs({ active }: { active: EventsTab }) {
   const follow = (event: MouseEvent, tab: EventsTab) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
+    if (tab === active) return; // the list shown already: nothing to load again
     requestAnimationFrame(() => setTimeout(() => void navigate({ pathname: "/events", search: tabSearch(tab) })));
   };
   return (
