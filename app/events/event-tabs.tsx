@@ -1,5 +1,5 @@
 import type { MouseEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { TABS, tabSearch, type EventsTab } from "./tab";
 
 const label: Record<EventsTab, string> = { upcoming: "Upcoming", past: "Past" };
@@ -10,12 +10,13 @@ const label: Record<EventsTab, string> = { upcoming: "Upcoming", past: "Past" };
  */
 export function EventTabs({ active }: { active: EventsTab }) {
   const navigate = useNavigate();
+  const { search } = useLocation();
   // The list has switched in the click's own frame (./tab-switch.ts); React Router follows once that frame is painted, so its
   // render never holds the switch back.
   const follow = (event: MouseEvent, tab: EventsTab) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    if (tab === active) return; // the list shown already: nothing to load again
+    if (tabSearch(tab) === search) return; // the view shown already: nothing to load again
     requestAnimationFrame(() => setTimeout(() => void navigate({ pathname: "/events", search: tabSearch(tab) })));
   };
   return (
