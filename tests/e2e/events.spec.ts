@@ -137,6 +137,19 @@ test.describe("events page (bundled sample calendar)", () => {
   });
 });
 
+test.describe("events tabs without JavaScript", () => {
+  test.use({ viewport: DESKTOP, javaScriptEnabled: false });
+
+  test("the Past tab is a link the server answers with the Past list", async ({ page }) => {
+    await page.goto("/events");
+    await page.getByRole("navigation", { name: "Events" }).getByRole("link", { name: "Past" }).click();
+    await expect(page).toHaveURL(/\/events\?tab=past$/);
+    await expect(page.getByRole("heading", { name: "Past events" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Upcoming events" })).toBeHidden();
+    await expect(cards(page).first()).toBeVisible();
+  });
+});
+
 test.describe("an empty calendar", () => {
   test.use({ viewport: DESKTOP });
   let fake: FakeGoogleCalendar;
