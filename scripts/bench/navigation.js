@@ -155,10 +155,16 @@ export async function startEditingProxy(origin, edit) {
       const chunks = [];
       answer.on("data", (chunk) => chunks.push(chunk));
       answer.on("end", () => {
-        const body = Buffer.from(edit(Buffer.concat(chunks).toString("utf8")));
-        // Other bytes than the stored answer's: not its ETag.
-        const kept = Object.entries(answer.headers).filter(([name]) => name !== "etag");
-        res.writeHead(answer.statusCode ?? 502, { ...Object.fromEntries(kept), "content-length": body.length });
+        // Compressed as ours are (brotli); other bytes than the stored answer's: not its ETag.
+        const br = /\bbr\b/.test(String(req.headers["accept-encoding"]));
+        const edited = Buffer.from(edit(Buffer.concat(chunks).toString("utf8")));
+        const body = br ? brotliCompressSync(edited) : edited;
+        const kept = Object.entries(answer.headers).filter(([name]) => !["etag", "content-encoding", "content-length"].includes(name));
+        res.writeHead(answer.statusCode ?? 502, {
+          ...Object.fromEntries(kept),
+          ...(br && { "content-encoding": "br" }),
+          "content-length": body.length,
+        });
         res.end(body);
       });
     });
