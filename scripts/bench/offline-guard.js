@@ -4,14 +4,7 @@
 // is reached directly. Lighthouse's network-requests audit is checked for strays as well.
 import net from "node:net";
 
-/**
- * @typedef {object} OfflineGuard
- * @property {string[]} chromeFlags
- * @property {() => Record<string, number>} blocked Attempts to reach a non-loopback host so far, by host.
- * @property {() => Promise<void>} stop
- */
-
-/** @returns {Promise<OfflineGuard>} */
+/** blocked: attempts to reach a non-loopback host so far, by host. @returns {Promise<{ chromeFlags: string[], blocked: () => Record<string, number>, stop: () => Promise<void> }>} */
 export async function startOfflineGuard() {
   /** @type {Map<string, number>} */
   const blocked = new Map();
@@ -26,22 +19,13 @@ export async function startOfflineGuard() {
     // connection without answering.
     socket.once("data", (chunk) => {
       const [method = "?", target = "?"] = chunk.toString("latin1").split("\r\n", 1)[0]?.split(" ") ?? [];
-      let host = target;
-      try {
-        if (method !== "CONNECT") host = new URL(target).host;
-      } catch {
-        // Not a URL: keep the raw target.
-      }
+      const host = method !== "CONNECT" && URL.canParse(target) ? new URL(target).host : target;
       blocked.set(host, (blocked.get(host) ?? 0) + 1);
       socket.destroy();
     });
   });
-  await new Promise((resolve, reject) => {
-    sink.once("error", reject);
-    sink.listen(0, "127.0.0.1", () => resolve(undefined));
-  });
-  const address = sink.address();
-  if (typeof address !== "object" || !address) throw new Error("offline guard: no port");
+  await new Promise((resolve) => sink.listen(0, "127.0.0.1", () => resolve(undefined)));
+  const address = /** @type {import("node:net").AddressInfo} */ (sink.address());
   /** @returns {Promise<void>} */
   const stop = () =>
     new Promise((resolve) => {
