@@ -1,20 +1,21 @@
 import * as Tooltip from "@radix-ui/react-tooltip";
 import { lazy, Suspense, useSyncExternalStore } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { NotFoundCard } from "./components/not-found-card";
+import { ScrollReset } from "./components/scroll-reset";
 import { OrganizationJsonLd } from "./components/organization-json-ld";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { NotificationsArea } from "./components/toast/notifications-area";
 import { getPublicConfig } from "./config.server";
+import { tabSwitchScript } from "./events/tab-switch";
 import { deferredStartScript } from "./lib/deferred-scripts";
-import { fadeGuardScript } from "./lib/loads-ahead";
 import { speculationRulesJson } from "./lib/speculation-rules";
 
-/** Our inline script that runs at load (React Router adds its scroll restoration): React waits for a person, the fade for a page loaded ahead. */
-const startScript = deferredStartScript + fadeGuardScript;
+/** The one inline script that runs at load: React waits for a person, and the events tabs switch in place meanwhile. */
+const startScript = deferredStartScript + tabSwitchScript;
 
 // Toasts only ever follow a visitor's action, so their code loads after hydration.
 const Toaster = lazy(() => import("./components/toast/toaster"));
@@ -26,6 +27,12 @@ export const links: Route.LinksFunction = () => [
 
 export function loader() {
   return { config: getPublicConfig() };
+}
+
+// The public configuration is fixed for the server's life: no navigation asks for it again (an
+// events tab switch, above all, needs nothing from the network).
+export function shouldRevalidate() {
+  return false;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -63,7 +70,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : (
           <NotificationsArea />
         )}
-        <ScrollRestoration />
+        <ScrollReset />
         <Scripts />
         {/* Allowed by its hash in the CSP, like every inline script the server sends. */}
         <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: startScript }} />

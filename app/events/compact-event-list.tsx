@@ -21,7 +21,7 @@ export function CompactEventList({ events, className }: { events: CalendarEvent[
           </h3>
           <ul className="flex flex-col gap-2.5">
             {group.events.map((event) => (
-              <li key={event.id}>
+              <li key={event.id} className="[contain-intrinsic-size:auto_4.5rem] [content-visibility:auto]">
                 <CompactEvent event={event} />
               </li>
             ))}

@@ -63,11 +63,12 @@ export function EventList({ state, tab }: { state: EventListState; tab: EventsTa
         </div>
       ) : (
         <>
-          {/* Phones get the compact list; the details are on each event's page. */}
+          {/* Phones get the compact list; the details are on each event's page. A card off screen is laid out and painted only
+              when it comes near (content-visibility), so showing a list, at load or on a tab switch, costs the cards in view. */}
           <CompactEventList events={events} className="sm:hidden" />
           <ul className="hidden gap-5 sm:grid lg:grid-cols-2">
             {events.map((event) => (
-              <li key={event.id}>
+              <li key={event.id} className="[contain-intrinsic-size:auto_18rem] [content-visibility:auto]">
                 <EventCard event={event} />
               </li>
             ))}
@@ -77,7 +78,6 @@ export function EventList({ state, tab }: { state: EventListState; tab: EventsTa
       {total > events.length ? (
         <Link
           to={{ pathname: "/events", search: `?${new URLSearchParams(tab === "past" ? { tab, all: "1" } : { all: "1" })}` }}
-          preventScrollReset
           className="self-start rounded text-sm font-semibold text-ink underline underline-offset-4 hover:text-brass-dark"
         >
           Show all {total} {tab === "past" ? "past" : "upcoming"} events

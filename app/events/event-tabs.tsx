@@ -1,29 +1,37 @@
-import { Link } from "react-router";
-import { cx } from "~/lib/cx";
-import type { EventsTab } from "./tab";
+import type { MouseEvent } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { TABS, tabSearch, type EventsTab } from "./tab";
 
-const tabs: Array<{ id: EventsTab; label: string; search: string }> = [
-  { id: "upcoming", label: "Upcoming", search: "" },
-  { id: "past", label: "Past", search: "?tab=past" },
-];
+const label: Record<EventsTab, string> = { upcoming: "Upcoming", past: "Past" };
 
-/** Upcoming/Past toggle. Links, so the tab lives in the URL and works without JavaScript. */
+/**
+ * Upcoming/Past toggle. Links, so the tab lives in the URL and works without JavaScript; with it,
+ * a switch happens in place (./tab-switch.ts), so the look follows `aria-current` alone.
+ */
 export function EventTabs({ active }: { active: EventsTab }) {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  // The list has switched in the click's own frame (./tab-switch.ts); React Router follows once that frame is painted, so its
+  // render never holds the switch back.
+  const follow = (event: MouseEvent, tab: EventsTab) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (tabSearch(tab) === search) return; // the view shown already: nothing to load again
+    requestAnimationFrame(() => setTimeout(() => void navigate({ pathname: "/events", search: tabSearch(tab) })));
+  };
   return (
     <nav aria-label="Events">
       <ul className="inline-flex rounded-full border border-ink/15 bg-white p-1">
-        {tabs.map((tab) => (
-          <li key={tab.id}>
+        {TABS.map((tab) => (
+          <li key={tab}>
             <Link
-              to={{ pathname: "/events", search: tab.search }}
-              preventScrollReset
-              aria-current={tab.id === active ? "page" : undefined}
-              className={cx(
-                "block rounded-full px-5 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brass-dark",
-                tab.id === active ? "bg-ink text-paper" : "text-ink hover:bg-sand",
-              )}
+              to={{ pathname: "/events", search: tabSearch(tab) }}
+              data-tab={tab}
+              onClick={(event) => follow(event, tab)}
+              aria-current={tab === active ? "page" : undefined}
+              className="block rounded-full px-5 py-2 text-sm font-semibold text-ink transition-colors not-aria-[current=page]:hover:bg-sand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brass-dark aria-[current=page]:bg-ink aria-[current=page]:text-paper"
             >
-              {tab.label}
+              {label[tab]}
             </Link>
           </li>
         ))}

@@ -53,6 +53,8 @@ export function startOnFirstInteraction(): void {
     return !link.getAttribute("href")?.startsWith("#");
   };
   function onEvent(event: Event) {
+    // The events tabs switch in place without React (events/tab-switch.ts): a press there changes nothing here.
+    if ((event.target as Element | null)?.closest?.("a[data-tab]")) return;
     if (active.includes(event.type)) {
       leaving = follows(event);
       if (!leaving) return start();

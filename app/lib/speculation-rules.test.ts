@@ -53,6 +53,7 @@ describe("speculation rules", () => {
   ])("never name %s", (path) => expect(matches(path)).toBe(false));
 
   it("leave out downloads, new tabs and links marked external or nofollow", () => {
-    for (const part of ["[download]", "[target]", "[rel~=nofollow]", "[rel~=external]"]) expect(NOT_SPECULATED_SELECTOR).toContain(part);
+    for (const part of ["[download]", "[target]", "[rel~=nofollow]", "[rel~=external]", "[data-tab]"])
+      expect(NOT_SPECULATED_SELECTOR).toContain(part);
   });
 });

@@ -10,8 +10,12 @@ import { pageRoutes, pathOf } from "~/site-routes";
 /** URL patterns (resolved against the page's own origin) of every page; a query string is allowed. */
 export const speculatedPaths: readonly string[] = pageRoutes.map(pathOf);
 
-/** Links never loaded ahead although their path is a page's: downloads, new tabs, opt-outs, a place in this page. */
-export const NOT_SPECULATED_SELECTOR = '[download], [target], [rel~=nofollow], [rel~=external], [href^="#"]';
+/**
+ * Links never loaded ahead although their path is a page's: downloads, new tabs, opt-outs, a place
+ * in this page, and the events tabs, which switch in place (events/tab-switch.ts): a prerender of
+ * the other tab would only compete with the switch for the phone's CPU.
+ */
+export const NOT_SPECULATED_SELECTOR = '[download], [target], [rel~=nofollow], [rel~=external], [href^="#"], [data-tab]';
 
 type Eagerness = "eager" | "moderate";
 type Rule = { source: "document"; where: unknown; eagerness: Eagerness };

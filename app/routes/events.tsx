@@ -1,5 +1,5 @@
-import { QueryClientProvider, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { memo, Suspense, useEffect, useMemo } from "react";
+import { Await, useRevalidator, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Rss } from "lucide-react";
 import { PageHeader } from "~/components/page-header";
 import { usePublicConfig } from "~/components/use-public-config";
@@ -7,21 +7,16 @@ import { events as page, site } from "~/content";
 import { CalendarEmbed } from "~/events/calendar-embed";
 import { EventList, type EventListState } from "~/events/event-list";
 import { EventTabs } from "~/events/event-tabs";
-import { eventsView } from "~/events/filter";
+import { eventsView, type EventsView } from "~/events/filter";
 import { eventJsonLd } from "~/events/json-ld";
-import type { EventsResponse } from "~/events/model";
 import { withDescriptionText } from "~/events/server/description.server";
 import { readEventsOutcome } from "~/events/server/outcome.server";
-import { listLimit, parseTab } from "~/events/tab";
+import { FIRST_VIEW, listLimit, parseTab, TABS, type EventsTab } from "~/events/tab";
 import { newTab } from "~/lib/external";
 import { jsonLdScript } from "~/lib/json-ld";
-import { getQueryClient } from "~/lib/query-client";
 import { pageMeta } from "~/lib/seo";
 import { EVENTS_PAGE_WAIT_MS } from "~/site-routes";
 import type { Route } from "./+types/events";
-
-// The spec §7 read: GET /api/calendar/events through the default query function.
-const EVENTS_QUERY_KEY = ["/api/calendar/events"];
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -31,60 +26,81 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-// Document requests: the events are in the HTML (readable without JavaScript, indexable). A first
-// read of the calendar that takes over a second is not waited for: the page goes out in its loading
-// state, its scripts start at once, and the list follows from the API.
-export async function loader({ request, context }: Route.LoaderArgs) {
+/** What the page shows: both tabs' views (null while the calendar's first read goes on, or when it failed). */
+type EventsData = { views: Record<EventsTab, EventsView> | null; failed: boolean };
+
+// The events are in the HTML (readable without JavaScript, indexable): the first view of both
+// tabs, every event of the address's tab with `?all=1`. Its size stays flat however many events
+// the calendar holds, and a tab switch needs nothing from the network. A first read of the
+// calendar that takes over a second is not waited for: the page goes out in its loading state,
+// its scripts start at once, and the list follows from this loader. The loading and error states:
+// the answer store lets no browser or CDN keep them as the page for /events.
+export async function loader({ request, context }: Route.LoaderArgs): Promise<EventsData> {
   const search = new URL(request.url).searchParams;
   const outcome = await readEventsOutcome(context, EVENTS_PAGE_WAIT_MS);
-  // With events, the split's own instant rather than the clock: the same bytes on every server.
-  const view = { tab: parseTab(search), limit: listLimit(search), now: outcome.ok ? outcome.splitAt : Date.now() };
-  // The document carries the events it shows, not the calendar's whole window: its size stays
-  // flat however many events the calendar holds. The loading and error states: the answer store
-  // lets no browser or CDN keep them as the page for /events.
-  if (outcome.ok) {
-    const list = eventsView(outcome.response, view.tab, view.now, view.limit);
+  if (!outcome.ok) return { views: null, failed: !outcome.loading };
+  const shown = parseTab(search);
+  // The split's own instant rather than the clock: the same bytes on every server.
+  const view = (tab: EventsTab) => {
+    const list = eventsView(outcome.response, tab, outcome.splitAt, tab === shown ? listLimit(search) : FIRST_VIEW);
     // The calendar copy carries each description as HTML only; the cards' links want its text too.
-    return { ...view, list: { ...list, events: list.events.map(withDescriptionText) }, failed: false };
-  }
-  return { ...view, list: null, failed: !outcome.loading };
+    return { ...list, events: list.events.map(withDescriptionText) };
+  };
+  return { views: { upcoming: view("upcoming"), past: view("past") }, failed: false };
 }
 
-// In-app navigation: show the page at once and fetch the list from the API (spec §4 loading state).
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const search = new URL(request.url).searchParams;
-  return { tab: parseTab(search), limit: listLimit(search), now: Date.now(), list: null, failed: false };
+// In-app navigation to /events (browsers without speculation rules), "Show all", and a page served
+// loading: the page shows at once in its loading state, and the list follows from the loader.
+export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const pending = serverLoader();
+  // A failure is shown by <Await>'s error state; it is not an unhandled rejection meanwhile.
+  pending.catch(() => {});
+  return { pending };
 }
 
-// Only this page reads through TanStack Query, so only this page loads it.
+// A tab switch shows views the page already has: neither this loader nor the root's runs again.
+// Only every event of a tab that the page does not hold yet (`?all=1`) is asked for.
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  const all = listLimit(nextUrl.searchParams) === Number.POSITIVE_INFINITY;
+  return all && (parseTab(nextUrl.searchParams) !== parseTab(currentUrl.searchParams) || !currentUrl.searchParams.has("all"));
+}
+
 export default function EventsPage({ loaderData }: Route.ComponentProps) {
-  const [client] = useState(getQueryClient);
+  if (!("pending" in loaderData)) return <Events data={loaderData} />;
   return (
-    <QueryClientProvider client={client}>
-      <Events loaderData={loaderData} />
-    </QueryClientProvider>
+    <Suspense fallback={<Events data={null} />}>
+      <Await resolve={loaderData.pending} errorElement={<Events data={{ views: null, failed: true }} />}>
+        {(data: EventsData) => <Events data={data} />}
+      </Await>
+    </Suspense>
   );
 }
 
-function Events({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
-  const { tab, limit, now, list, failed } = loaderData;
+/** The page; `data` null while its list is on the way. */
+function Events({ data }: { data: EventsData | null }) {
+  const [search] = useSearchParams();
+  const active = parseTab(search);
+  const limit = listLimit(search);
   const { siteUrl, calendar } = usePublicConfig();
-  const query = useQuery<EventsResponse>({
-    queryKey: EVENTS_QUERY_KEY,
-    // The document's events are its view only, so they never stand in for the whole list: the
-    // API is read when there are none (in-app navigation, a page served loading). A server-side
-    // failure is shown as rendered; a later visit tries again.
-    enabled: !failed && list === null,
-  });
-  const shown = list ?? (query.data ? eventsView(query.data, tab, now, limit) : null);
-
-  const state: EventListState = shown
-    ? { status: "ready", view: shown }
-    : failed || query.isError
-      ? { status: "error" }
-      : { status: "loading" };
+  const views = data?.views;
+  const revalidator = useRevalidator();
+  const loading = data !== null && views === null && !data.failed;
+  // A page served while the calendar's first read went on asks again until it has the list.
+  useEffect(() => {
+    if (loading) void revalidator.revalidate();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer, not per revalidator state
+  }, [data]);
+  // The address's tab shows as many as it asks for, the other its first view.
+  const shown = views
+    ? {
+        upcoming: firstOf(views.upcoming, active === "upcoming" ? limit : FIRST_VIEW),
+        past: firstOf(views.past, active === "past" ? limit : FIRST_VIEW),
+      }
+    : null;
+  const subscribeUrl = views?.upcoming.subscribeUrl;
   // Structured data for the upcoming events a visitor can see on the page.
-  const upcoming = shown && tab === "upcoming" ? shown.events : [];
+  const upcoming = shown?.upcoming.events ?? [];
 
   return (
     <>
@@ -93,14 +109,27 @@ function Events({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
         <section aria-labelledby="events-list-heading" className="flex flex-col gap-6">
           <div className="flex flex-wrap items-center justify-between gap-4">
             <h2 id="events-list-heading" className="font-serif text-3xl font-semibold tracking-tight text-ink">
-              {tab === "past" ? "Past events" : "Upcoming events"}
+              <span data-tab-panel="upcoming" hidden={active !== "upcoming"}>
+                Upcoming events
+              </span>
+              <span data-tab-panel="past" hidden={active !== "past"}>
+                Past events
+              </span>
             </h2>
-            <EventTabs active={tab} />
+            <EventTabs active={active} />
           </div>
-          <EventList state={state} tab={tab} />
-          {shown?.subscribeUrl ? (
+          {shown ? (
+            TABS.map((tab) => (
+              <div key={tab} data-tab-panel={tab} hidden={tab !== active}>
+                <Panel view={shown[tab]} tab={tab} />
+              </div>
+            ))
+          ) : (
+            <EventList state={data?.failed ? { status: "error" } : { status: "loading" }} tab={active} />
+          )}
+          {subscribeUrl ? (
             <a
-              href={shown.subscribeUrl}
+              href={subscribeUrl}
               {...newTab}
               className="inline-flex items-center gap-2 self-start rounded text-sm font-semibold text-brass-dark underline-offset-4 hover:underline"
             >
@@ -114,7 +143,7 @@ function Events({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
           <h2 id="calendar-heading" className="font-serif text-2xl font-semibold text-ink">
             Shared calendar
           </h2>
-          <CalendarEmbed calendar={calendar} subscribeUrl={shown?.subscribeUrl} />
+          <CalendarEmbed calendar={calendar} subscribeUrl={subscribeUrl} />
         </section>
       </div>
       {upcoming.length > 0 ? (
@@ -126,3 +155,20 @@ function Events({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
     </>
   );
 }
+
+const cut = new WeakMap<EventsView, Map<number, EventsView>>();
+/** The view's first `limit` events, the same object each time it is asked for: a switch re-renders no list. */
+function firstOf(view: EventsView, limit: number): EventsView {
+  if (view.events.length <= limit) return view;
+  const known = cut.get(view) ?? new Map<number, EventsView>();
+  cut.set(view, known);
+  const part = known.get(limit) ?? { ...view, events: view.events.slice(0, limit) };
+  known.set(limit, part);
+  return part;
+}
+
+/** One tab's list; a switch changes only the `hidden` around it, so React leaves it as it is. */
+const Panel = memo(function Panel({ view, tab }: { view: EventsView; tab: EventsTab }) {
+  const state: EventListState = useMemo(() => ({ status: "ready", view }), [view]);
+  return <EventList state={state} tab={tab} />;
+});

@@ -1,25 +1,8 @@
 // @ts-check
-// What Lighthouse flags on a page: every scored audit below 1, plus the security audits it only
-// reports as informative. Their offending items are in Lighthouse's own HTML report of the run.
+// The 404 page judged without the audits it fails by design. Everything else Lighthouse flags is in its own report of each run (the .html
+// files beside the bench's results).
 
 /** @typedef {import("lighthouse").Result} LighthouseResult */
-
-/**
- * @typedef {object} FlaggedAudit
- * @property {string} id Lighthouse audit id, e.g. "color-contrast".
- * @property {string} title
- * @property {string[]} categories Categories the audit belongs to.
- * @property {string} scoreDisplayMode
- * @property {number | null} score
- * @property {string | undefined} displayValue
- * @property {string | undefined} explanation
- */
-
-/**
- * Security checks that Lighthouse 12 shows under Best Practices without scoring them; a page
- * with no CSP, HSTS, COOP or frame protection still scores 100, so we list their findings.
- */
-const UNSCORED_BUT_WANTED = new Set(["csp-xss", "has-hsts", "origin-isolation", "clickjacking-mitigation", "trusted-types-xss"]);
 
 /** @param {unknown} value @returns {value is Record<string, unknown>} */
 function isRecord(value) {
@@ -32,72 +15,6 @@ function text(value) {
   // Some fields are {type: "code"|"text"|"link", value|text}.
   if (isRecord(value)) return text(value.value ?? value.text);
   return undefined;
-}
-
-/**
- * @param {LighthouseResult} lhr
- * @returns {FlaggedAudit[]}
- */
-export function flaggedAudits(lhr) {
-  /** @type {Map<string, string[]>} */
-  const categoriesOf = new Map();
-  /** The metric audits are already figures in the table. */
-  const metricIds = new Set();
-  for (const category of Object.values(lhr.categories)) {
-    for (const ref of category.auditRefs) {
-      categoriesOf.set(ref.id, [...(categoriesOf.get(ref.id) ?? []), category.id]);
-      if (ref.group === "metrics") metricIds.add(ref.id);
-    }
-  }
-  /** @type {FlaggedAudit[]} */
-  const flagged = [];
-  for (const audit of Object.values(lhr.audits)) {
-    if (metricIds.has(audit.id)) continue;
-    const failing =
-      audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "manual";
-    const erred = audit.scoreDisplayMode === "error";
-    const items = /** @type {{ items?: unknown[] } | undefined} */ (audit.details)?.items ?? [];
-    const noted = UNSCORED_BUT_WANTED.has(audit.id) && audit.scoreDisplayMode === "informative" && items.length > 0;
-    if (!failing && !erred && !noted) continue;
-    flagged.push({
-      id: audit.id,
-      title: audit.title,
-      categories: categoriesOf.get(audit.id) ?? [],
-      scoreDisplayMode: audit.scoreDisplayMode,
-      score: audit.score,
-      displayValue: audit.displayValue,
-      explanation: audit.explanation ?? audit.errorMessage,
-    });
-  }
-  return flagged;
-}
-
-/**
- * Merges the flags of several runs of one route: an audit flagged in any run is listed, with
- * how many runs flagged it and its lowest score.
- * @param {FlaggedAudit[][]} runs
- * @returns {Array<FlaggedAudit & { flaggedInRuns: number }>}
- */
-export function mergeFlagged(runs) {
-  /** @type {Map<string, FlaggedAudit & { flaggedInRuns: number }>} */
-  const merged = new Map();
-  for (const run of runs) {
-    for (const audit of run) {
-      const seen = merged.get(audit.id);
-      if (!seen) merged.set(audit.id, { ...audit, flaggedInRuns: 1 });
-      else {
-        seen.flaggedInRuns += 1;
-        if ((audit.score ?? 1) < (seen.score ?? 1)) Object.assign(seen, { ...audit, flaggedInRuns: seen.flaggedInRuns });
-      }
-    }
-  }
-  const order = ["accessibility", "best-practices", "seo", "performance"];
-  // Scored failures first, by category, then the unscored security notes.
-  /** @param {FlaggedAudit} audit */
-  const rank = (audit) =>
-    (audit.scoreDisplayMode === "informative" ? order.length + 1 : 0) +
-    Math.min(...audit.categories.map((id) => order.indexOf(id)).filter((index) => index >= 0), order.length);
-  return [...merged.values()].sort((a, b) => rank(a) - rank(b) || (a.score ?? 1) - (b.score ?? 1) || a.id.localeCompare(b.id));
 }
 
 /**
@@ -136,8 +53,7 @@ export function notFoundByDesign(lhr, status) {
 }
 
 /**
- * A category's score (0–100) as Lighthouse computes it, the weighted mean of its scored audits,
- * leaving out `excluded`.
+ * A category's score (0–100) as Lighthouse computes it, the weighted mean of its scored audits, leaving out `excluded`.
  * @param {LighthouseResult} lhr
  * @param {string} categoryId
  * @param {Set<string>} excluded

@@ -1,6 +1,6 @@
 // @ts-check
-// What the bench starts (servers, Chromium) is killed when the bench exits, however it exits:
-// a normal end, a failure (process.exit) or Ctrl-C, so no process is left listening.
+// What the bench starts (servers, Chromium) is killed when the bench exits, however it exits: a normal end, a failure (process.exit) or
+// Ctrl-C, so no process is left listening.
 import { once } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -10,18 +10,14 @@ process.on("exit", () => kills.forEach((kill) => kill()));
 process.on("SIGINT", () => process.exit(130));
 process.on("SIGTERM", () => process.exit(143));
 
-/**
- * Runs `kill` (synchronous) when the bench exits, unless the returned function is called first.
- * @param {() => void} kill
- */
+/** Runs `kill` (synchronous) when the bench exits, unless the returned function is called first. @param {() => void} kill */
 export function killOnExit(kill) {
   kills.add(kill);
   return () => void kills.delete(kill);
 }
 
 /**
- * A child process's stop: SIGTERM, then SIGKILL if it has not exited after `graceMs`; SIGKILL
- * if the bench exits first.
+ * A child process's stop: SIGTERM, then SIGKILL if it has not exited after `graceMs`; SIGKILL if the bench exits first.
  * @param {import("node:child_process").ChildProcess} child
  * @param {number} graceMs
  * @returns {{ exited: Promise<unknown>, stop: () => Promise<void> }}

@@ -1,6 +1,6 @@
 // @ts-check
-// The benchmark's settings: defaults from issues 4 and 10, overridable by the BENCH_* variables
-// documented at the top of index.js. Read once, here, so the other modules stay pure.
+// The benchmark's settings: defaults from issues 4 and 10, overridable by the BENCH_* variables documented at the top of index.js. Read
+// once, here, so the other modules stay pure.
 
 /** The path that must answer 404; Lighthouse is told not to abort on its status. */
 export const NOT_FOUND_PATH = "/no-such-page";
@@ -8,19 +8,12 @@ export const NOT_FOUND_PATH = "/no-such-page";
 export const DEFAULT_ROUTES = ["/", "/apply", "/about", "/contact", "/events", "/portal", NOT_FOUND_PATH];
 
 /**
- * @typedef {object} BenchConfig
- * @property {string[]} sections The sections to run (index.js SECTIONS, by name).
- * @property {string[]} routes Lighthouse routes.
- * @property {number} runs Lighthouse runs per route (the median is reported).
- * @property {number} durationSeconds Seconds per load.
- * @property {number} connections Load client connections.
+ * The sections to run (index.js SECTIONS, by name), Lighthouse's routes and runs per route (medians are reported), and the serving loads'
+ * seconds and client connections.
+ * @typedef {{ sections: string[], routes: string[], runs: number, durationSeconds: number, connections: number }} BenchConfig
  */
 
-/**
- * @param {string | undefined} value
- * @param {number} fallback
- * @param {string} name
- */
+/** @param {string | undefined} value @param {number} fallback @param {string} name */
 function positiveInteger(value, fallback, name) {
   if (value === undefined || value === "") return fallback;
   const number = Number(value);

@@ -5,13 +5,9 @@ import net from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 
 /**
- * A response exactly as it came off the wire (after de-chunking): status, headers in their
- * original order and case, and the body bytes still content-encoded.
- * @typedef {object} RawResponse
- * @property {number} status
- * @property {string} statusMessage
- * @property {string[]} rawHeaders Flat [name, value, name, value, …] as received.
- * @property {Buffer} body
+ * A response exactly as it came off the wire (after de-chunking): headers flat [name, value, …] in their original order and case, the body
+ * bytes still content-encoded.
+ * @typedef {{ status: number, statusMessage: string, rawHeaders: string[], body: Buffer }} RawResponse
  */
 
 /** @returns {Promise<number>} A TCP port free on loopback right now. */

@@ -8,11 +8,11 @@
 // build or a server fails, or Lighthouse could measure nothing).
 //
 // Knobs, for quick runs (defaults: the full run):
-//   BENCH_SKIP=lighthouse,…    skip these sections, comma-separated: lighthouse, serving (floods, visitors
-//                              during a flood, memory, caching headers), weight (/events bytes), calendar
-//                              (outages, restarts, two instances, refreshes), cards (share cards' first requests),
-//                              crawl (every share card of a 3,000-event calendar, then GET /: share-crawl.js)
-//                              or navigation (clicks from page to page, DevTools and Xvfb: navigation.js)
+//   BENCH_SKIP=lighthouse,…    skip these sections, comma-separated: lighthouse, navigation (clicks from page
+//                              to page, the events tabs, /events' weight), serving (floods, visitors during a
+//                              flood, memory, caching headers), calendar (outages, restarts, two instances,
+//                              refreshes), calendar-scale (the API's weight, old series, memory), cards (share
+//                              cards' first requests) or crawl (every share card of a 3,000-event calendar, then GET /)
 //   BENCH_ONLY=calendar        run only these sections, comma-separated
 //   BENCH_ROUTES=/,/events     Lighthouse routes, comma-separated (default: all seven)
 //   BENCH_RUNS=1               Lighthouse runs per route; medians are reported (default 3)
@@ -27,7 +27,6 @@ import "./cleanup.js";
 import { readConfig } from "./config.js";
 import { section as calendar } from "./calendar.js";
 import { section as calendarScale } from "./calendar-scale.js";
-import { section as eventsWeight } from "./events-weight.js";
 import { section as lighthouse } from "./lighthouse.js";
 import { section as navigation } from "./navigation.js";
 import { summaryLine } from "./report.js";
@@ -38,7 +37,7 @@ import { section as shareCards } from "./share-cards.js";
 import { section as shareCrawl } from "./share-crawl.js";
 
 /** The sections, in the order they run. @type {import("./report.js").Section[]} */
-const SECTIONS = [lighthouse, navigation, serving, eventsWeight, calendar, calendarScale, shareCards, shareCrawl];
+const SECTIONS = [lighthouse, navigation, serving, calendar, calendarScale, shareCards, shareCrawl];
 
 async function main() {
   const config = readConfig(

@@ -1,112 +1,58 @@
 // @ts-check
-// Lighthouse 12 through its Node API against the production server: the default config (mobile
-// form factor, simulated throttling), a fresh Chromium per run kept off the network by the offline
-// guard, medians over the runs. Its JSON and HTML reports are kept beside the bench's results.
-import { accessSync, constants, mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+// Lighthouse 12 through its Node API against the production server: the default config (mobile form factor, simulated throttling), a fresh
+// Chromium per run kept off the network by the offline guard, medians over the runs; then the static anchor (a hand-written, zero-script
+// copy of / and /about served by nginx: ../shared/anchors/static-limit or STATIC_ANCHOR_DIR) in the same run, which each route's Total
+// Blocking Time is judged against. Reports are kept beside the results.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 // chrome-launcher is lighthouse's own dependency, hoisted by npm; it is not a direct dependency.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { flaggedAudits, mergeFlagged, notFoundByDesign, scoreWithout } from "./audits.js";
+import { notFoundByDesign, scoreWithout } from "./audits.js";
 import { CHROME_PATH, CHROMIUM_FLAGS } from "../chromium.js";
-import { killOnExit } from "./cleanup.js";
-import { isLoopbackHost } from "./http.js";
-import { anchorChecks, anchorDir, startStaticAnchor } from "./navigation.js";
+import { killOnExit, stopChildOnCleanup } from "./cleanup.js";
+import { freePort, isLoopbackHost, waitForHttp } from "./http.js";
 import { startOfflineGuard } from "./offline-guard.js";
-import { blockedNotes, flaggedReport, lighthouseTable } from "./report.js";
+import { blockedNote, lighthouseTable } from "./report.js";
 import { startProductionServer } from "./server.js";
 import { median } from "./stats.js";
-import { lighthouseChecks } from "./targets.js";
+import { anchorChecks, lighthouseChecks } from "./targets.js";
 
 /** @typedef {import("lighthouse").Result} LighthouseResult */
-/** @typedef {import("./audits.js").FlaggedAudit} FlaggedAudit */
-
-const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 
 /**
- * The figures the bench reports for one page load (or the median of several).
- * @typedef {object} PageFigures
- * @property {number | null} status HTTP status of the main document.
- * @property {number | null} performance Category scores, 0–100.
- * @property {number | null} accessibility
- * @property {number | null} bestPractices
- * @property {number | null} seo
- * @property {number | null} bestPracticesByDesign The score without the audits a 404 page fails by
- *   design (audits.js notFoundByDesign); on any other page, the score itself.
- * @property {number | null} seoByDesign
- * @property {number | null} fcpMs
- * @property {number | null} lcpMs
- * @property {number | null} tbtMs
- * @property {number | null} cls
- * @property {number | null} totalBytes Bytes transferred, all requests (headers included, as Lighthouse counts).
- * @property {number | null} jsBytes Bytes transferred for resourceType Script.
- * @property {number | null} cssBytes Bytes transferred for resourceType Stylesheet.
- * @property {number | null} requests Number of requests.
- * @property {number | null} cpuIndex Lighthouse's BenchmarkIndex of the host during the run: it drops
- *   when other work competes for the CPU, and TBT and the performance score then read worse.
- */
-
-/** @typedef {keyof PageFigures} FigureKey */
-
-/**
- * @typedef {object} RunResult
- * @property {number} run 1-based.
- * @property {PageFigures | null} figures Null when the run failed.
- * @property {string | undefined} error Lighthouse's runtime error, or a thrown error.
- * @property {string[]} warnings Lighthouse's run warnings.
- * @property {string[]} externalRequests Non-loopback URLs in Lighthouse's network log (blocked; should be none).
- * @property {Record<string, number>} blockedHosts Connections the offline guard refused during this run, by
- *   host: the page's (e.g. an iframe) and Chromium's own background traffic.
- * @property {FlaggedAudit[]} flagged
- * @property {string | undefined} lhrFile Lighthouse's JSON result, relative to the repository (its HTML report beside it).
- * @property {number} seconds Wall time of the run.
- */
-
-/**
- * @typedef {object} RouteResult
- * @property {string} route
- * @property {RunResult[]} runs
- * @property {PageFigures} median Per-figure median over the successful runs.
- * @property {Array<FlaggedAudit & { flaggedInRuns: number }>} flagged
- * @property {{ chromium: string, lighthouse: string } | undefined} environment
+ * One page load's figures (or their medians): category scores 0–100 (the *ByDesign ones without the audits a 404 page fails by design,
+ * audits.js), times in ms, bytes as transferred, and the host's CPU index (Lighthouse's BenchmarkIndex: it drops when other work competes
+ * for the CPU).
+ * @typedef {{ status: number | null, performance: number | null, accessibility: number | null, bestPractices: number | null,
+ *   seo: number | null, bestPracticesByDesign: number | null, seoByDesign: number | null, fcpMs: number | null, lcpMs: number | null,
+ *   tbtMs: number | null, cls: number | null, totalBytes: number | null, jsBytes: number | null, cssBytes: number | null,
+ *   requests: number | null, cpuIndex: number | null }} PageFigures
+ * @typedef {keyof PageFigures} FigureKey
+ * @typedef {{ run: number, figures: PageFigures | null, error?: string, externalRequests: string[] }} RunResult
+ * @typedef {{ route: string, runs: RunResult[], median: PageFigures, versions?: string }} RouteResult
  */
 
 /** @param {number | null | undefined} score */
 const percent = (score) => (typeof score === "number" ? Math.round(score * 100) : null);
 
-/**
- * @param {LighthouseResult} lhr
- * @param {string} id
- */
-function numeric(lhr, id) {
-  const value = lhr.audits[id]?.numericValue;
-  return typeof value === "number" ? value : null;
-}
-
-/**
- * The rows of the network-requests audit (its details are a table of plain records).
- * @param {LighthouseResult} lhr
- * @returns {Array<Record<string, unknown>>}
- */
+/** @param {LighthouseResult} lhr @returns {Array<Record<string, unknown>>} */
 function networkRequests(lhr) {
-  const details = /** @type {{ items?: unknown } | undefined} */ (lhr.audits["network-requests"]?.details);
-  return Array.isArray(details?.items) ? details.items : [];
+  const items = /** @type {{ items?: unknown } | undefined} */ (lhr.audits["network-requests"]?.details)?.items;
+  return Array.isArray(items) ? items : [];
 }
 
-/**
- * @param {LighthouseResult} lhr
- * @returns {PageFigures}
- */
+/** @param {LighthouseResult} lhr @returns {PageFigures} */
 export function pageFigures(lhr) {
-  const requests = networkRequests(lhr);
-  // Lighthouse's own sums of the network log, by resource type.
+  const numeric = (/** @type {string} */ id) => lhr.audits[id]?.numericValue ?? null;
   const summary = /** @type {{ items?: Array<{ resourceType: string, requestCount: number, transferSize: number }> } | undefined} */ (
     lhr.audits["resource-summary"]?.details
   );
   const of = (/** @type {string} */ type) => summary?.items?.find((item) => item.resourceType === type) ?? null;
-  const document =
-    requests.find((request) => request.resourceType === "Document" && request.url === lhr.mainDocumentUrl) ??
-    requests.find((request) => request.resourceType === "Document");
+  const documents = networkRequests(lhr).filter((request) => request.resourceType === "Document");
+  const document = documents.find((request) => request.url === lhr.mainDocumentUrl) ?? documents[0];
   const status = typeof document?.statusCode === "number" ? document.statusCode : null;
   const excused = notFoundByDesign(lhr, status);
   return {
@@ -117,10 +63,10 @@ export function pageFigures(lhr) {
     seo: percent(lhr.categories.seo?.score),
     bestPracticesByDesign: scoreWithout(lhr, "best-practices", excused),
     seoByDesign: scoreWithout(lhr, "seo", excused),
-    fcpMs: numeric(lhr, "first-contentful-paint"),
-    lcpMs: numeric(lhr, "largest-contentful-paint"),
-    tbtMs: numeric(lhr, "total-blocking-time"),
-    cls: numeric(lhr, "cumulative-layout-shift"),
+    fcpMs: numeric("first-contentful-paint"),
+    lcpMs: numeric("largest-contentful-paint"),
+    tbtMs: numeric("total-blocking-time"),
+    cls: numeric("cumulative-layout-shift"),
     totalBytes: of("total")?.transferSize ?? null,
     jsBytes: of("script")?.transferSize ?? null,
     cssBytes: of("stylesheet")?.transferSize ?? null,
@@ -129,140 +75,76 @@ export function pageFigures(lhr) {
   };
 }
 
-/**
- * @param {PageFigures[]} runs
- * @returns {PageFigures}
- */
-export function medianFigures(runs) {
-  /** @type {FigureKey[]} */
-  const keys = [
-    "status",
-    "performance",
-    "accessibility",
-    "bestPractices",
-    "seo",
-    "bestPracticesByDesign",
-    "seoByDesign",
-    "fcpMs",
-    "lcpMs",
-    "tbtMs",
-    "cls",
-    "totalBytes",
-    "jsBytes",
-    "cssBytes",
-    "requests",
-    "cpuIndex",
-  ];
-  return /** @type {PageFigures} */ (Object.fromEntries(keys.map((key) => [key, median(runs.map((run) => run[key]))])));
-}
+const FIGURE_KEYS = /** @type {FigureKey[]} */ (
+  "status performance accessibility bestPractices seo bestPracticesByDesign seoByDesign fcpMs lcpMs tbtMs cls totalBytes jsBytes cssBytes requests cpuIndex".split(
+    " ",
+  )
+);
+/** @param {PageFigures[]} runs @returns {PageFigures} */
+const medianFigures = (runs) =>
+  /** @type {PageFigures} */ (Object.fromEntries(FIGURE_KEYS.map((key) => [key, median(runs.map((run) => run[key]))])));
 
 /** @param {string} route */
-export function routeSlug(route) {
-  return route === "/" ? "home" : route.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-");
-}
+const routeSlug = (route) => (route === "/" ? "home" : route.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-"));
 
 /**
- * @param {object} options
- * @param {string} options.origin The production server.
- * @param {string} options.chromePath
- * @param {string[]} options.extraChromeFlags The offline guard's flags.
- * @param {() => Record<string, number>} options.blockedSoFar The offline guard's refusals so far, by host.
- * @param {string[]} options.routes
- * @param {number} options.runs
- * @param {string} options.lhrDir Where full Lighthouse results go.
+ * Every route `runs` times; each run's JSON and HTML report in `lhrDir`.
+ * @param {{ origin: string, guard: Awaited<ReturnType<typeof startOfflineGuard>>, routes: string[], runs: number, lhrDir: string }} options
  * @returns {Promise<RouteResult[]>}
  */
-export async function runLighthouse({ origin, chromePath, extraChromeFlags, blockedSoFar, routes, runs, lhrDir }) {
+async function runLighthouse({ origin, guard, routes, runs, lhrDir }) {
   mkdirSync(lhrDir, { recursive: true });
   /** @type {RouteResult[]} */
   const results = [];
   for (const route of routes) {
     /** @type {RunResult[]} */
     const routeRuns = [];
-    /** @type {RouteResult["environment"]} */
-    let environment;
+    let versions;
     for (let run = 1; run <= runs; run += 1) {
-      const started = Date.now();
-      const blockedBefore = blockedSoFar();
-      const outcome = await runOnce(`${origin}${route}`, chromePath, extraChromeFlags);
-      /** @type {Record<string, number>} */
-      const blockedHosts = {};
-      for (const [host, count] of Object.entries(blockedSoFar())) {
-        const during = count - (blockedBefore[host] ?? 0);
-        if (during > 0) blockedHosts[host] = during;
-      }
+      const outcome = await runOnce(`${origin}${route}`, guard.chromeFlags);
       /** @type {RunResult} */
-      const result = {
-        run,
-        figures: null,
-        error: outcome.error,
-        warnings: [],
-        externalRequests: [],
-        blockedHosts,
-        flagged: [],
-        lhrFile: undefined,
-        seconds: 0,
-      };
+      const result = { run, figures: null, error: outcome.error, externalRequests: [] };
       const lhr = outcome.lhr;
       if (lhr) {
-        environment ??= { chromium: lhr.environment.hostUserAgent, lighthouse: lhr.lighthouseVersion };
-        result.warnings = lhr.runWarnings;
+        versions ??= `Lighthouse ${lhr.lighthouseVersion} in ${/HeadlessChrome\/[\d.]+/.exec(lhr.environment.hostUserAgent)?.[0] ?? "Chromium"}`;
         result.externalRequests = networkRequests(lhr)
           .map((request) => String(request.url))
           .filter((url) => /^(https?|wss?):/.test(url) && !isLoopbackHost(new URL(url).hostname));
-        result.lhrFile = join(lhrDir, `${routeSlug(route)}-${run}.json`);
-        writeFileSync(result.lhrFile, JSON.stringify(lhr));
-        if (outcome.html) writeFileSync(result.lhrFile.replace(/\.json$/, ".html"), outcome.html);
+        const file = join(lhrDir, `${routeSlug(route)}-${run}.json`);
+        writeFileSync(file, JSON.stringify(lhr));
+        if (outcome.html) writeFileSync(file.replace(/\.json$/, ".html"), outcome.html);
         if (lhr.runtimeError) result.error = `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
-        else {
-          result.figures = pageFigures(lhr);
-          result.flagged = flaggedAudits(lhr);
-        }
+        else result.figures = pageFigures(lhr);
       }
-      result.seconds = Math.round((Date.now() - started) / 100) / 10;
       routeRuns.push(result);
       const f = result.figures;
       console.log(
-        `lighthouse ${route} run ${run}/${runs} (${result.seconds} s): ` +
+        `lighthouse ${origin}${route} run ${run}/${runs}: ` +
           (f
-            ? `perf ${f.performance} a11y ${f.accessibility} bp ${f.bestPractices} seo ${f.seo} FCP ${f.fcpMs?.toFixed(0)} ms LCP ${f.lcpMs?.toFixed(0)} ms TBT ${f.tbtMs?.toFixed(0)} ms, CPU index ${f.cpuIndex?.toFixed(0)}`
+            ? `perf ${f.performance} a11y ${f.accessibility} bp ${f.bestPractices} seo ${f.seo} TBT ${f.tbtMs?.toFixed(0)} ms, CPU index ${f.cpuIndex?.toFixed(0)}`
             : `ERROR ${result.error}`),
       );
     }
     const good = routeRuns.flatMap((run) => (run.figures ? [run.figures] : []));
-    results.push({
-      route,
-      runs: routeRuns,
-      median: medianFigures(good),
-      flagged: mergeFlagged(routeRuns.map((run) => run.flagged)),
-      environment,
-    });
+    results.push({ route, runs: routeRuns, median: medianFigures(good), versions });
   }
   return results;
 }
 
 /**
  * One Lighthouse run in a fresh Chromium, closed afterwards whatever happens.
- * @param {string} url
- * @param {string} chromePath
- * @param {string[]} extraChromeFlags
+ * @param {string} url @param {string[]} guardFlags
  * @returns {Promise<{ lhr?: LighthouseResult, html?: string, error?: string }>}
  */
-async function runOnce(url, chromePath, extraChromeFlags) {
+async function runOnce(url, guardFlags) {
   // chrome-launcher's own SIGINT handler would exit at once; cleanup.js kills Chromium on exit instead.
-  const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: [...CHROME_FLAGS, ...extraChromeFlags],
-    handleSIGINT: false,
-    logLevel: "silent",
-  });
+  const chromeFlags = ["--headless=new", ...CHROMIUM_FLAGS, ...guardFlags];
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags, handleSIGINT: false, logLevel: "silent" });
   const forget = killOnExit(chrome.kill);
   try {
-    // No config: Lighthouse's default, i.e. mobile form factor with simulated throttling.
-    // ignoreStatusCode: the 404 route must be measured too; every run records its status.
+    // No config: Lighthouse's default, mobile with simulated throttling. ignoreStatusCode: the 404 route is measured too.
     const result = await lighthouse(url, { port: chrome.port, output: "html", logLevel: "error", ignoreStatusCode: true });
-    if (!result) return { error: "Lighthouse returned no result" };
-    return { lhr: result.lhr, html: String(result.report) };
+    return result ? { lhr: result.lhr, html: String(result.report) } : { error: "Lighthouse returned no result" };
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
   } finally {
@@ -271,28 +153,28 @@ async function runOnce(url, chromePath, extraChromeFlags) {
   }
 }
 
-/**
- * Lighthouse on the static anchor's / and /about (navigation.js starts its nginx), or why not.
- * @param {{ config: import("./config.js").BenchConfig, guard: Awaited<ReturnType<typeof startOfflineGuard>>, lhrDir: string }} options
- * @returns {Promise<{ routes: RouteResult[] } | { skipped: string }>}
- */
-async function measureAnchor({ config, guard, lhrDir }) {
-  const anchor = await startStaticAnchor(anchorDir(process.env));
-  if ("skipped" in anchor) return anchor;
+/** The static anchor's folder (serve.sh and site/): STATIC_ANCHOR_DIR, or ../shared/anchors/static-limit beside the checkout. */
+const anchorDir = () =>
+  resolve(
+    process.env.STATIC_ANCHOR_DIR ?? join(fileURLToPath(new URL("../..", import.meta.url)), "..", "shared", "anchors", "static-limit"),
+  );
+
+/** Starts the anchor's nginx on a free loopback port, or says why it cannot. @returns {Promise<{ origin: string, stop: () => Promise<void> } | { skipped: string }>} */
+async function startStaticAnchor() {
+  const dir = anchorDir();
+  if (!existsSync(join(dir, "serve.sh"))) return { skipped: `no static anchor at ${dir} (set STATIC_ANCHOR_DIR)` };
+  if (spawnSync("sh", ["-c", "command -v nginx"]).status !== 0) return { skipped: "nginx not found (apt-get install nginx-light)" };
+  const port = await freePort();
+  const child = spawn("bash", [join(dir, "serve.sh")], { env: { ...process.env, PORT: String(port) }, stdio: "ignore" });
+  const { stop } = stopChildOnCleanup(child, 3_000);
+  const origin = `http://127.0.0.1:${port}`;
   try {
-    const routes = await runLighthouse({
-      origin: anchor.origin,
-      chromePath: CHROME_PATH,
-      extraChromeFlags: guard.chromeFlags,
-      blockedSoFar: guard.blocked,
-      routes: ["/", "/about"],
-      runs: config.runs,
-      lhrDir,
-    });
-    return { routes };
-  } finally {
-    await anchor.stop();
+    await waitForHttp(`${origin}/`, { timeoutMs: 15_000, isAlive: () => child.exitCode === null });
+  } catch (error) {
+    await stop();
+    return { skipped: `its nginx did not start (${error instanceof Error ? error.message : String(error)})` };
   }
+  return { origin, stop };
 }
 
 /** @type {import("./report.js").Section} */
@@ -300,33 +182,31 @@ export const section = {
   name: "lighthouse",
   title: "Lighthouse",
   async run({ config, logDir }) {
-    try {
-      accessSync(CHROME_PATH, constants.X_OK);
-    } catch {
-      throw new Error(
-        `Chromium not found at ${CHROME_PATH}. Install it (apt-get install chromium) or set CHROME_PATH, or skip Lighthouse with BENCH_SKIP=lighthouse.`,
-      );
-    }
+    if (!existsSync(CHROME_PATH))
+      throw new Error(`Chromium not found at ${CHROME_PATH}: install it, set CHROME_PATH, or BENCH_SKIP=lighthouse.`);
     const server = await startProductionServer({ logFile: join(logDir, "lighthouse-server.log") });
-    console.log(`lighthouse: production server at ${server.origin} (log: ${server.logFile})`);
     const guard = await startOfflineGuard();
     /** @type {RouteResult[]} */
     let routes;
-    /** @type {Awaited<ReturnType<typeof measureAnchor>> | undefined} */
+    /** @type {RouteResult[] | string} The anchor's routes, or why it was not measured. */
     let anchor;
+    /** @type {Record<string, number>} */
+    let blocked = {};
     try {
-      routes = await runLighthouse({
-        origin: server.origin,
-        chromePath: CHROME_PATH,
-        extraChromeFlags: guard.chromeFlags,
-        blockedSoFar: guard.blocked,
-        routes: config.routes,
-        runs: config.runs,
-        lhrDir: join(logDir, "lighthouse"),
-      });
-      // The static anchor in the same run, so both meet the same load on the machine.
-      anchor = await measureAnchor({ config, guard, lhrDir: join(logDir, "lighthouse-anchor") });
+      const measure = (/** @type {string} */ origin, /** @type {string[]} */ paths, /** @type {string} */ dir) =>
+        runLighthouse({ origin, guard, routes: paths, runs: config.runs, lhrDir: join(logDir, dir) });
+      routes = await measure(server.origin, config.routes, "lighthouse");
+      const nginx = await startStaticAnchor();
+      if ("skipped" in nginx) anchor = nginx.skipped;
+      else {
+        try {
+          anchor = await measure(nginx.origin, ["/", "/about"], "lighthouse-anchor");
+        } finally {
+          await nginx.stop();
+        }
+      }
     } finally {
+      blocked = guard.blocked();
       await guard.stop();
       await server.stop();
     }
@@ -334,23 +214,19 @@ export const section = {
       throw new Error(`Lighthouse could not measure any page (${routes[0]?.runs[0]?.error ?? "no route measured"}).`);
     }
     const externalRequests = [...new Set(routes.flatMap((route) => route.runs.flatMap((run) => run.externalRequests)))];
-    const environment = routes.find((route) => route.environment)?.environment;
     return {
       lines: [
         lighthouseTable(routes, config.runs),
         "",
-        `Lighthouse ${environment?.lighthouse} in ${/HeadlessChrome\/[\d.]+/.exec(environment?.chromium ?? "")?.[0] ?? "Chromium"}; its reports (JSON and HTML) are in ${join(logDir, "lighthouse")}/.`,
-        ...blockedNotes(routes, externalRequests),
+        `${routes.find((route) => route.versions)?.versions}; reports (JSON and HTML) in ${join(logDir, "lighthouse")}/.`,
+        blockedNote(externalRequests, blocked),
         "",
-        ...(anchor && "routes" in anchor
-          ? ["### Lighthouse on the static anchor (same run)", "", lighthouseTable(anchor.routes, config.runs), ""]
-          : [`Static anchor skipped: ${anchor?.skipped ?? "not run"}.`, ""]),
-        "### What Lighthouse flags",
-        "",
-        flaggedReport(routes),
+        ...(typeof anchor === "string"
+          ? [`Static anchor not measured: ${anchor}.`]
+          : ["### Lighthouse on the static anchor (same run)", "", lighthouseTable(anchor, config.runs)]),
       ],
-      checks: [...lighthouseChecks(routes), ...(anchor && "routes" in anchor ? anchorChecks(routes, anchor.routes) : [])],
-      record: { routes, externalRequests, anchor: anchor && "routes" in anchor ? anchor.routes : null },
+      checks: [...lighthouseChecks(routes), ...anchorChecks(routes, typeof anchor === "string" ? null : anchor)],
+      record: { routes, externalRequests, anchor },
     };
   },
 };

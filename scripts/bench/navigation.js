@@ -1,175 +1,115 @@
 // @ts-check
-/* global window, document, location, performance, requestAnimationFrame, MutationObserver, HTMLScriptElement -- functions run in the page by page.evaluate */
-// How fast the next page appears after a click (issue 22), measured two ways:
-//
-// - Through the DevTools protocol (playwright-core), on Lighthouse's throttled phone (150 ms round
-//   trip, 1.6 Mbps down, CPU slowed 4x): three trips, each from a fresh page (no script yet) and
-//   from a settled one (React hydrated). The pointer rests on the link for 300 ms, as a finger or
-//   mouse does, then clicks; the time is from the click to the next page's first paint (a document)
-//   or to the frame after its heading appears (an in-app navigation). Under DevTools Chromium never
-//   prerenders (PrerenderingDisabledByDevTools), so a document is at best prefetched here. No request
-//   is intercepted: interception cancels speculative loads.
-// - Without DevTools: headful Chromium under Xvfb, driven by xdotool as a person would, and filmed
-//   by ffmpeg (x11grab). A loopback proxy in front of the server sees the speculative request
-//   (Sec-Purpose: prefetch;prerender) and whether the click asked for the document again. Not
-//   throttled: nothing but DevTools can slow Chromium down.
-//
-// And the static anchor's Lighthouse (a hand-written, zero-script copy of / and /about served by
-// nginx, ../shared/anchors/static-limit, or STATIC_ANCHOR_DIR) is run beside ours by index.js.
-//
-// Run alone with `node scripts/bench/navigation.js` (after `npm run build`), or as part of `npm run bench`.
-import { spawn, spawnSync } from "node:child_process";
-import { once } from "node:events";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+/* global document, performance, requestAnimationFrame, MutationObserver, PerformanceObserver, fetch -- in the page by page.evaluate; Node 20 has fetch */
+// How fast the next page appears after a click (issues 22 and 30), through the DevTools protocol on Lighthouse's throttled phone (150 ms
+// round trip, 1.6 Mbps, CPU 4x): three trips, each from a fresh page (no script yet) and from a settled one (React hydrated), beside the
+// same trips on static copies of our pages (the same HTML and CSS through a loopback proxy that removes every script but the speculation
+// rules) and a tiny two-page site with the same kind of rules, all in the same run, their runs interleaved. The pointer rests on the link
+// for 300 ms, then clicks; the time is from the click to the next page's first paint. Under DevTools Chromium prefetches but never
+// prerenders. No request is intercepted: interception cancels speculative loads. Then a click on the events page's Past tab (issue 30):
+// from the click to the frame that shows the Past list, and the bytes the requests started meanwhile decode, from a fresh page (our start
+// script switches in place) and a settled one (React Router's navigation), with the bundled sample calendar and with 3,000 events as Google
+// sends them (the tests' fake Google Calendar and its generator); and /events' weight with each. Alone: `BENCH_ONLY=navigation npm run bench`.
 import http from "node:http";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { brotliCompressSync } from "node:zlib";
 import { chromium } from "playwright-core";
-import WebSocket from "ws";
 import { CHROME_PATH, CHROMIUM_FLAGS } from "../chromium.js";
-import { BEFORE_ISSUE_22, startBeforeIssue22 } from "./before-issue-22.js";
-import { stopChildOnCleanup } from "./cleanup.js";
-import { freePort, listenOnLoopback, rawGet, waitForHttp } from "./http.js";
+import { generated, startFake } from "./calendar-support.js";
+import { NO_CALENDAR, listenOnLoopback } from "./http.js";
 import { startOfflineGuard } from "./offline-guard.js";
-import { table } from "./report.js";
-import { ensureBuild, startProductionServer } from "./server.js";
+import { checksTable, table } from "./report.js";
+import { startProductionServer } from "./server.js";
 import { median } from "./stats.js";
 
 /** Lighthouse's mobile profile (its "simulated" figures, applied for real here). */
 export const PHONE_THROTTLING = { latencyMs: 150, downloadKbps: 1638.4, uploadKbps: 750, cpuSlowdown: 4 };
 const HOVER_MS = 300;
-const VIEWPORT = { width: 1280, height: 800 };
-/** Issue 22's target: each trip's median click-to-display through DevTools. */
-export const CDP_TARGET_MS = 200;
-/** Issue 22's target without DevTools: prerendered, and the screen changes within this. */
-export const XVFB_TARGET_MS = 100;
+/** Issue 30: each trip's median within this of the same trip on static copies, in the same run. */
+export const STATIC_MARGIN_MS = 30;
 
-/**
- * A trip: from a page, the link a visitor clicks (found in the page), and what shows they arrived.
- * @typedef {object} Trip
- * @property {string} name
- * @property {string} from
- * @property {string} link A CSS selector for the link (its first match).
- * @property {{ fresh: number, settled: number }} [today] Issue 22's medians before it (ms): a browser without speculation rules must not be slower.
- */
-
+/** @typedef {{ name: string, from: string, link: string }} Trip A page, and the link a visitor clicks there (a CSS selector, its first visible match). */
 /** @type {Trip[]} */
 export const TRIPS = [
-  {
-    name: "/ → /about (header link)",
-    from: "/",
-    link: 'header nav[aria-label="Main"] a[href="/about"]',
-    today: { fresh: 777, settled: 415 },
-  },
-  {
-    name: "/about → /events",
-    from: "/about",
-    link: 'header nav[aria-label="Main"] a[href="/events"]',
-    today: { fresh: 667, settled: 854 },
-  },
-  { name: "/events → an event's page", from: "/events", link: 'main article a[href^="/events/"]', today: { fresh: 677, settled: 579 } },
+  { name: "/ → /about", from: "/", link: 'header nav[aria-label="Main"] a[href="/about"]' },
+  { name: "/about → /events", from: "/about", link: 'header nav[aria-label="Main"] a[href="/events"]' },
+  { name: "/events → an event", from: "/events", link: 'main article a[href^="/events/"]' },
 ];
+const TINY_TRIP = { name: "tiny page → tiny page", from: "/", link: 'a[href="/b"]' };
+
+/** @typedef {{ ms: number | null, servedAs: string, error?: string }} TripRun */
 
 /**
- * @typedef {"prerendered" | "prefetched" | "document" | "in-app" | "failed"} ServedAs
- * @typedef {{ ms: number | null, servedAs: ServedAs, error?: string }} TripRun
- * @typedef {{ trip: string, state: "fresh" | "settled", runs: TripRun[], medianMs: number | null, floor?: boolean, reducedMotion?: boolean, noRules?: boolean, before?: boolean, todayMs?: number, todayFrom?: string }} TripResult
+ * Chromium as visitors have it: with the back/forward cache, which Playwright turns off by default (a page left then is torn down,
+ * in the renderer the next page commits in, instead of being kept).
+ * @param {{ chromeFlags: string[] }} guard
  */
-
-/**
- * Runs in the page before the click: notes the frame after the heading of `to` appears, if the
- * navigation happens in this document (React Router's in-app navigation).
- * @param {string} to
- */
-function watchInApp(to) {
-  const state = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (window));
-  state.__benchSameDocument = true;
-  const before = document.querySelector("h1")?.textContent ?? "";
-  const observer = new MutationObserver(() => {
-    const heading = document.querySelector("h1")?.textContent ?? "";
-    if (location.pathname !== to || heading === before || heading === "") return;
-    observer.disconnect();
-    // The frame that shows it: the next one after the one whose update includes the change.
-    requestAnimationFrame(() => requestAnimationFrame(() => (state.__benchShownAt = performance.timeOrigin + performance.now())));
+const launchAsVisitors = (guard) =>
+  chromium.launch({
+    executablePath: CHROME_PATH,
+    args: [...CHROMIUM_FLAGS, ...guard.chromeFlags],
+    ignoreDefaultArgs: ["--disable-back-forward-cache"],
   });
-  observer.observe(document, { subtree: true, childList: true, characterData: true });
+
+/** A fresh browser context on the throttled phone, and its page. @param {import("playwright-core").Browser} browser */
+export async function throttledPage(browser) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: "block" });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: PHONE_THROTTLING.latencyMs,
+    downloadThroughput: (PHONE_THROTTLING.downloadKbps * 1024) / 8,
+    uploadThroughput: (PHONE_THROTTLING.uploadKbps * 1024) / 8,
+  });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: PHONE_THROTTLING.cpuSlowdown });
+  return { context, page, cdp };
 }
 
-/** Runs in every document of a browser without speculation rules, before the page's scripts. */
-function withoutSpeculationRules() {
-  const supports = HTMLScriptElement.supports.bind(HTMLScriptElement);
-  HTMLScriptElement.supports = (type) => type !== "speculationrules" && supports(type);
-}
-
-/** Runs in the page after the click: when it was shown (wall clock, ms) and how it came. */
-async function arrival() {
-  const state = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (window));
-  const until = async (/** @type {() => unknown} */ ready) => {
-    for (let i = 0; i < 500 && !ready(); i++) await new Promise((r) => setTimeout(r, 20));
-  };
-  if (state.__benchSameDocument) {
-    await until(() => state.__benchShownAt);
-    return { shownAt: /** @type {number | undefined} */ (state.__benchShownAt) ?? null, servedAs: "in-app" };
+/**
+ * Settles a page as a visitor's first pointer moves do: our scripts start after a pause and React hydrates (where the page has React), then
+ * the network goes quiet.
+ * @param {import("playwright-core").Page} page
+ */
+export async function settle(page) {
+  await page.mouse.move(1, 1);
+  await page.mouse.move(2, 2);
+  const hasReact = await page.evaluate(() => document.querySelector("script[data-deferred-module]") !== null);
+  if (hasReact) {
+    const hydrated = () => Object.keys(document.getElementById("main") ?? {}).some((key) => key.startsWith("__reactFiber$"));
+    await page.waitForFunction(hydrated, null, { timeout: 60_000 });
   }
+  await page.waitForLoadState("networkidle", { timeout: 60_000 });
+}
+
+/** Runs in the new page: when it was first painted (wall clock, ms) and how it came. */
+async function arrival() {
+  for (let i = 0; i < 500 && !performance.getEntriesByName("first-paint").length; i++) await new Promise((r) => setTimeout(r, 20));
   const navigation = /** @type {PerformanceNavigationTiming & { activationStart?: number, deliveryType?: string }} */ (
     performance.getEntriesByType("navigation")[0]
   );
-  const paint = () => performance.getEntriesByType("paint").find((entry) => entry.name === "first-paint");
-  await until(paint);
   const activation = navigation.activationStart ?? 0;
-  const servedAs = activation > 0 ? "prerendered" : navigation.deliveryType === "navigational-prefetch" ? "prefetched" : "document";
+  const paint = performance.getEntriesByName("first-paint")[0]?.startTime;
   // A prerendered page was painted before the click: it shows at activation.
-  const shownAt = activation > 0 ? activation : (paint()?.startTime ?? null);
-  return { shownAt: shownAt === null ? null : performance.timeOrigin + shownAt, servedAs };
+  const shownAt = activation > 0 ? activation : paint;
+  const servedAs = activation > 0 ? "prerendered" : navigation.deliveryType === "navigational-prefetch" ? "prefetched" : "document";
+  return { shownAt: shownAt === undefined ? null : performance.timeOrigin + shownAt, servedAs, timeOrigin: performance.timeOrigin };
 }
 
 /**
- * One trip through DevTools in a fresh browser context, throttled.
- * @param {import("playwright-core").Browser} browser
- * @param {string} origin
- * @param {Trip} trip
- * @param {"fresh" | "settled"} state
- * @param {{ reducedMotion?: boolean, noRules?: boolean }} [variant] The visitor asks for less motion
- *   (no view transition); the browser has no speculation rules (`origin` has taken them out of its pages).
+ * One trip in a fresh browser context, throttled.
+ * @param {import("playwright-core").Browser} browser @param {string} origin @param {Trip} trip @param {"fresh" | "settled"} state
  * @returns {Promise<TripRun>}
  */
-async function tripOnce(browser, origin, trip, state, { reducedMotion = false, noRules = false } = {}) {
-  const context = await browser.newContext({
-    viewport: VIEWPORT,
-    serviceWorkers: "block",
-    reducedMotion: reducedMotion ? "reduce" : "no-preference",
-  });
+async function tripOnce(browser, origin, trip, state) {
+  const { context, page } = await throttledPage(browser);
   try {
-    // Such a browser also says so when a page asks (app/lib/loads-ahead.ts).
-    if (noRules) await context.addInitScript(withoutSpeculationRules);
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: PHONE_THROTTLING.latencyMs,
-      downloadThroughput: (PHONE_THROTTLING.downloadKbps * 1024) / 8,
-      uploadThroughput: (PHONE_THROTTLING.uploadKbps * 1024) / 8,
-    });
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: PHONE_THROTTLING.cpuSlowdown });
     await page.goto(`${origin}${trip.from}`, { waitUntil: "load", timeout: 60_000 });
-    if (state === "settled") {
-      await page.mouse.move(1, 1);
-      await page.mouse.move(2, 2);
-      await page.waitForFunction(
-        () => Object.keys(document.getElementById("main") ?? {}).some((key) => key.startsWith("__reactFiber$")),
-        null,
-        {
-          timeout: 60_000,
-        },
-      );
-      await page.waitForLoadState("networkidle", { timeout: 60_000 });
-    }
+    if (state === "settled") await settle(page);
     const link = page.locator(trip.link).locator("visible=true").first();
     const to = new URL(/** @type {string} */ (await link.getAttribute("href")), origin).pathname;
-    await page.evaluate(watchInApp, to);
+    const before = await page.evaluate(() => performance.timeOrigin);
     const box = await link.boundingBox();
     if (!box) throw new Error(`${trip.link} is not on screen`);
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
@@ -179,8 +119,10 @@ async function tripOnce(browser, origin, trip, state, { reducedMotion = false, n
     await page.mouse.up();
     await page.waitForURL((url) => url.pathname === to, { timeout: 60_000 });
     await page.waitForFunction(() => document.readyState !== "loading" && document.querySelector("h1"), null, { timeout: 60_000 });
-    const { shownAt, servedAs } = await page.evaluate(arrival);
-    return { ms: shownAt === null ? null : Math.max(0, Math.round(shownAt - clickedAt)), servedAs: /** @type {ServedAs} */ (servedAs) };
+    const { shownAt, servedAs, timeOrigin } = await page.evaluate(arrival);
+    // An in-app navigation keeps the document: it is not the trip measured here.
+    if (timeOrigin === before) return { ms: null, servedAs: "in-app", error: "the click did not load a document" };
+    return { ms: shownAt === null ? null : Math.max(0, Math.round(shownAt - clickedAt)), servedAs };
   } catch (error) {
     return { ms: null, servedAs: "failed", error: error instanceof Error ? error.message.split("\n")[0] : String(error) };
   } finally {
@@ -188,748 +130,324 @@ async function tripOnce(browser, origin, trip, state, { reducedMotion = false, n
   }
 }
 
-/**
- * Every trip, fresh and settled, `runs` times each, through DevTools.
- * @param {{ origin: string, runs: number, beforeOrigin?: string }} options `beforeOrigin`: the site
- *   before issue 22 (before-issue-22.js), the bound of a browser without speculation rules.
- * @returns {Promise<TripResult[]>}
- */
-export async function measureCdpTrips({ origin, runs, beforeOrigin }) {
-  const guard = await startOfflineGuard();
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: [...CHROMIUM_FLAGS, ...guard.chromeFlags] });
-  const stop = () => browser.close();
-  const tiny = await startTinySite();
-  const withoutRules = await startWitness(origin, { withoutRules: true });
-  const before = beforeOrigin ? await startWitness(beforeOrigin, { withoutRules: true }) : undefined;
-  const row = { floor: false, reducedMotion: false, noRules: false, before: false };
-  const fresh = /** @type {const} */ ("fresh");
-  const settled = /** @type {const} */ ("settled");
-  const plan = [
-    ...TRIPS.flatMap((trip) => [
-      { ...row, trip, origin, state: fresh },
-      { ...row, trip, origin, state: settled },
-      // The same without the view transition, to show what it costs.
-      { ...row, trip, origin, state: fresh, reducedMotion: true },
-    ]),
-    // As a browser without speculation rules, each beside the site before issue 22, its bound.
-    ...TRIPS.flatMap((trip) =>
-      [fresh, settled].flatMap((state) => [
-        { ...row, trip, origin: withoutRules.origin, state, noRules: true },
-        ...(before ? [{ ...row, trip, origin: before.origin, state, noRules: true, before: true }] : []),
-      ]),
-    ),
-    { ...row, trip: TINY_TRIP, origin: tiny.origin, state: fresh, floor: true },
-  ];
-  /** @type {TripResult[]} */
-  const results = [];
-  try {
-    for (const { trip, origin: site, state, floor, reducedMotion, noRules, before: isBefore } of plan) {
-      /** @type {TripRun[]} */
-      const tripRuns = [];
-      for (let run = 0; run < runs; run++) {
-        const result = await tripOnce(browser, site, trip, state, { reducedMotion, noRules });
-        console.log(
-          `navigation (DevTools) ${trip.name}, ${variantName(state, reducedMotion, noRules, isBefore)}, run ${run + 1}/${runs}: ${describeRun(result)}`,
-        );
-        tripRuns.push(result);
-      }
-      results.push({
-        trip: trip.name,
-        state,
-        runs: tripRuns,
-        medianMs: medianOf(tripRuns),
-        floor,
-        reducedMotion,
-        noRules,
-        before: isBefore,
-      });
-    }
-  } finally {
-    await stop();
-    await tiny.stop();
-    await withoutRules.stop();
-    await before?.stop();
-    await guard.stop();
-  }
-  return withBounds(results);
+/** The same page with every script removed but the speculation rules: its static copy. @param {string} html */
+export function staticCopy(html) {
+  return html
+    .replace(/<script\b(?![^>]*type="speculationrules")[^>]*>[\s\S]*?<\/script>/g, "")
+    .replace(/<link rel="modulepreload"[^>]*>/g, "");
 }
 
 /**
- * Each row of a browser without speculation rules gets its bound: the site before issue 22 in this
- * run, or else the issue's own figure (another machine, another day).
- * @param {TripResult[]} results
- * @returns {TripResult[]}
+ * A loopback proxy in front of `origin` whose HTML answers are edited (asked for uncompressed).
+ * @param {string} origin @param {(html: string) => string} edit
  */
-function withBounds(results) {
-  return results.map((result) => {
-    if (!result.noRules || result.before) return result;
-    const measured = results.find((other) => other.before && other.trip === result.trip && other.state === result.state);
-    if (measured?.medianMs) return { ...result, todayMs: measured.medianMs, todayFrom: "before issue 22, same run" };
-    const trip = TRIPS.find((candidate) => candidate.name === result.trip);
-    return { ...result, todayMs: trip?.today?.[result.state], todayFrom: "the issue's figure" };
-  });
-}
-
-/**
- * @param {"fresh" | "settled"} state
- * @param {boolean} [reducedMotion]
- * @param {boolean} [noRules]
- * @param {boolean} [before] The site before issue 22.
- */
-const variantName = (state, reducedMotion, noRules, before) =>
-  `${state === "fresh" ? "fresh page" : "settled (hydrated)"}${reducedMotion ? ", reduced motion" : ""}${noRules ? ", without speculation rules" : ""}${before ? ", the site before issue 22" : ""}`;
-
-/**
- * The target of a DevTools row: under 200 ms, or for a browser without speculation rules no slower than before issue 22.
- * @param {TripResult} result
- * @returns {{ target: string, pass: boolean } | undefined}
- */
-function cdpTarget(result) {
-  if (result.floor || result.before) return undefined;
-  if (result.noRules) {
-    const today = result.todayMs ?? 0;
-    return { target: `≤ ${today} ms (${result.todayFrom})`, pass: result.medianMs !== null && result.medianMs <= today };
-  }
-  return { target: `< ${CDP_TARGET_MS} ms`, pass: result.medianMs !== null && result.medianMs < CDP_TARGET_MS };
-}
-
-/**
- * The target of an Xvfb row: every run prerendered and the median under XVFB_TARGET_MS.
- * @param {XvfbResult} result
- */
-function xvfbVerdict(result) {
-  const prerendered = result.runs.every((run) => run.servedAs === "prerendered");
-  return { prerendered, pass: prerendered && result.medianMs !== null && result.medianMs < XVFB_TARGET_MS };
-}
-
-/** @param {XvfbRun} run */
-const describeXvfbRun = (run) => `${run.ms ?? "?"} ms changed, ${run.completeMs ?? "?"} ms complete, ${run.servedAs}`;
-
-/** @param {TripRun} run */
-const describeRun = (run) => (run.ms === null ? `failed (${run.error ?? run.servedAs})` : `${run.ms} ms, ${run.servedAs}`);
-
-/** @param {number[]} values */
-const roundedMedian = (values) => Math.round(/** @type {number} */ (median(values)));
-
-/** @param {{ ms: number | null }[]} runs */
-function medianOf(runs) {
-  const values = runs.flatMap((run) => (run.ms === null ? [] : [run.ms]));
-  return values.length === runs.length && values.length > 0 ? roundedMedian(values) : null;
-}
-
-/** The tools the Xvfb measurement needs (Debian: xvfb, xdotool, ffmpeg); the first missing one, if any. */
-function missingTool() {
-  for (const tool of ["Xvfb", "xdotool", "ffmpeg"]) {
-    if (spawnSync("sh", ["-c", `command -v ${tool}`]).status !== 0) return tool;
-  }
-  return undefined;
-}
-
-/**
- * A loopback proxy in front of the server that notes each document request and its Sec-Purpose;
- * with `withoutRules`, it takes the speculation rules out of every page, as a browser without them
- * would ignore them (their request asks for uncompressed HTML, so the bytes can be edited).
- * @param {string} origin
- * @param {{ withoutRules?: boolean }} [options]
- */
-async function startWitness(origin, { withoutRules = false } = {}) {
-  /** @type {{ path: string, purpose: string }[]} */
-  const seen = [];
+export async function startEditingProxy(origin, edit) {
   const target = new URL(origin);
   const server = http.createServer((req, res) => {
     const html = (req.headers.accept ?? "").includes("text/html");
-    if (html) seen.push({ path: req.url ?? "", purpose: String(req.headers["sec-purpose"] ?? "") });
-    const edit = withoutRules && html;
-    const headers = edit ? { ...req.headers, "accept-encoding": "identity" } : req.headers;
+    const headers = html ? { ...req.headers, "accept-encoding": "identity" } : req.headers;
     const upstream = http.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers }, (answer) => {
-      if (!edit || !String(answer.headers["content-type"]).startsWith("text/html")) {
+      if (!String(answer.headers["content-type"]).startsWith("text/html")) {
         res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
-        answer.pipe(res);
-        return;
+        return answer.pipe(res);
       }
       /** @type {Buffer[]} */
       const chunks = [];
       answer.on("data", (chunk) => chunks.push(chunk));
       answer.on("end", () => {
-        const body = Buffer.from(
-          Buffer.concat(chunks)
-            .toString("utf8")
-            .replace(/<script type="speculationrules">[^<]*<\/script>/, ""),
-        );
-        // Other bytes than the stored answer's: not its ETag.
-        const kept = Object.entries(answer.headers).filter(([name]) => name !== "etag");
-        res.writeHead(answer.statusCode ?? 502, { ...Object.fromEntries(kept), "content-length": body.length });
+        // Compressed as ours are (brotli); other bytes than the stored answer's: not its ETag.
+        const br = /\bbr\b/.test(String(req.headers["accept-encoding"]));
+        const edited = Buffer.from(edit(Buffer.concat(chunks).toString("utf8")));
+        const body = br ? brotliCompressSync(edited) : edited;
+        const kept = Object.entries(answer.headers).filter(([name]) => !["etag", "content-encoding", "content-length"].includes(name));
+        res.writeHead(answer.statusCode ?? 502, {
+          ...Object.fromEntries(kept),
+          ...(br && { "content-encoding": "br" }),
+          "content-length": body.length,
+        });
         res.end(body);
       });
     });
     upstream.on("error", () => res.destroy());
     req.pipe(upstream);
   });
-  const { origin: witnessOrigin, close } = await listenOnLoopback(server);
-  return { origin: witnessOrigin, seen, stop: close };
+  return listenOnLoopback(server);
 }
 
-/**
- * A trip under Xvfb: ms from the press to the first changed frame (the issue's "screen changes"),
- * completeMs to the frame from which the screen stays as it ends (after a view transition's fade).
- * @typedef {{ ms: number | null, completeMs: number | null, servedAs: string }} XvfbRun
- * @typedef {{ trip: string, variant: string, floor: boolean, runs: XvfbRun[], medianMs: number | null, medianCompleteMs: number | null }} XvfbResult
- */
-
-/** A two-page site with nothing in it: the floor of the Xvfb measurement on this machine. */
-const TINY_PAGES = {
-  "/": '<h1>A tiny page</h1><p><a href="/b" style="font-size:2rem">To the other tiny page</a></p>',
-  "/b": '<h1>The other tiny page</h1><div style="height:400px;background:#14213d"></div>',
-};
-/** @type {Trip} */
-const TINY_TRIP = { name: "tiny page → tiny page (the floor)", from: "/", link: 'a[href="/b"]' };
-
-/** Serves the tiny site, with moderate prerender rules like ours. */
+/** A two-page site with nothing in it and moderate prerender rules like ours: the floor on this machine. */
 async function startTinySite() {
   const rules = JSON.stringify({ prerender: [{ source: "document", where: { href_matches: "/*" }, eagerness: "moderate" }] });
+  /** @type {Record<string, string>} */
+  const pages = {
+    "/": '<h1>A tiny page</h1><p><a href="/b" style="font-size:2rem">To the other tiny page</a></p>',
+    "/b": '<h1>The other tiny page</h1><div style="height:400px;background:#14213d"></div>',
+  };
   const server = http.createServer((req, res) => {
-    const body = TINY_PAGES[/** @type {keyof typeof TINY_PAGES} */ (req.url ?? "")];
+    const body = pages[req.url ?? ""];
     if (!body) return res.writeHead(404).end();
     res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
-    res.end(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>tiny</title><script type="speculationrules">${rules}</script></head><body>${body}</body></html>`,
-    );
+    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>tiny</title>
+<script type="speculationrules">${rules}</script></head><body>${body}</body></html>`);
   });
-  const { origin, close } = await listenOnLoopback(server);
-  return { origin, stop: close };
+  return listenOnLoopback(server);
 }
 
+/** @param {TripRun[]} runs The median, or null unless every run was measured. */
+const medianOf = (runs) =>
+  runs.length > 0 && runs.every((run) => run.ms !== null) ? Math.round(median(runs.map((run) => run.ms)) ?? 0) : null;
+/** @param {TripRun} run */
+const describeRun = (run) => (run.ms === null ? `failed (${run.error ?? run.servedAs})` : `${run.ms} ms ${run.servedAs}`);
+
 /**
- * The trips `/` → `/about` and `/events` → an event's page without DevTools: headful Chromium
- * under Xvfb, xdotool's pointer, ffmpeg's frames; with motion (our view transition) and with
- * reduced motion (none), and a tiny two-page site the same way, for the measurement's floor.
+ * @typedef {{ trip: string, state: "fresh" | "settled", site: "ours" | "static copies" | "tiny site", runs: TripRun[], medianMs: number | null }} TripResult
+ */
+
+/**
+ * Every trip, fresh and settled, on our pages and their static copies, and the tiny site's: `runs` rounds, each row once per round, so the
+ * machine's load falls on all of them alike.
  * @param {{ origin: string, runs: number }} options
- * @returns {Promise<{ results: XvfbResult[] } | { skipped: string }>}
+ * @returns {Promise<TripResult[]>}
  */
-export async function measureXvfbTrips({ origin, runs }) {
-  const missing = missingTool();
-  if (missing) return { skipped: `${missing} not found (apt-get install xvfb xdotool ffmpeg)` };
-  const display = await startXvfb();
+export async function measureTrips({ origin, runs }) {
+  const guard = await startOfflineGuard();
+  const browser = await launchAsVisitors(guard);
+  const copies = await startEditingProxy(origin, staticCopy);
   const tiny = await startTinySite();
-  const witnesses = { ours: await startWitness(origin), tiny: await startWitness(tiny.origin) };
-  const plan = [
-    ...[TRIPS[0], TRIPS[2]].flatMap((trip) => [
-      { trip: /** @type {Trip} */ (trip), witness: witnesses.ours, variant: "motion", flags: [], floor: false },
-      {
-        trip: /** @type {Trip} */ (trip),
-        witness: witnesses.ours,
-        variant: "reduced motion",
-        flags: ["--force-prefers-reduced-motion"],
-        floor: false,
-      },
-    ]),
-    { trip: TINY_TRIP, witness: witnesses.tiny, variant: "motion", flags: [], floor: true },
+  /** @type {TripResult[]} */
+  const rows = [
+    ...TRIPS.flatMap((trip) =>
+      /** @type {const} */ (["fresh", "settled"]).flatMap((state) =>
+        /** @type {const} */ (["ours", "static copies"]).map((site) => ({ trip: trip.name, state, site, runs: [], medianMs: null })),
+      ),
+    ),
+    { trip: TINY_TRIP.name, state: "fresh", site: "tiny site", runs: [], medianMs: null },
   ];
-  /** @type {XvfbResult[]} */
-  const results = [];
+  const origins = { ours: origin, "static copies": copies.origin, "tiny site": tiny.origin };
   try {
-    for (const { trip, witness, variant, flags, floor } of plan) {
-      /** @type {XvfbRun[]} */
-      const tripRuns = [];
-      for (let run = 0; run < runs; run++) {
-        const result = await xvfbTripOnce(display, witness, trip, flags);
-        console.log(`navigation (Xvfb, no DevTools) ${trip.name}, ${variant}, run ${run + 1}/${runs}: ${describeXvfbRun(result)}`);
-        tripRuns.push(result);
+    // Unmeasured: each trip once, so the server has rendered every page (an event page's first render follows the calendar's) and
+    // Chromium has started its processes, before the first measured click.
+    for (const trip of [...TRIPS, TINY_TRIP]) await tripOnce(browser, trip === TINY_TRIP ? tiny.origin : copies.origin, trip, "fresh");
+    for (let round = 1; round <= runs; round++) {
+      for (const row of rows) {
+        const trip = TRIPS.find((candidate) => candidate.name === row.trip) ?? TINY_TRIP;
+        const run = await tripOnce(browser, origins[row.site], trip, row.state);
+        console.log(`navigation ${row.trip}, ${row.state}, ${row.site}, run ${round}/${runs}: ${describeRun(run)}`);
+        row.runs.push(run);
       }
-      results.push({
-        trip: trip.name,
-        variant,
-        floor,
-        runs: tripRuns,
-        medianMs: medianOf(tripRuns),
-        medianCompleteMs: medianOf(tripRuns.map((run) => ({ ms: run.completeMs }))),
-      });
     }
   } finally {
-    await witnesses.ours.stop();
-    await witnesses.tiny.stop();
-    await tiny.stop();
-    await display.stop();
+    await browser.close();
+    await copies.close();
+    await tiny.close();
+    await guard.stop();
   }
-  return { results };
+  return rows.map((row) => ({ ...row, medianMs: medianOf(row.runs) }));
 }
 
-/** @typedef {{ x: number, y: number, width: number, height: number }} Region */
+/** Issue 30's targets: the Past list on screen within this of the click (median), decoding under SWITCH_BYTES. */
+export const SWITCH_MS = 100;
+export const SWITCH_BYTES = 100_000;
 
-/** The screen under the header, where any two of our pages differ. */
-const CHANGING_REGION = { x: 0, y: 64, width: VIEWPORT.width, height: 300 };
+/** @param {number} bytes */
+const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 
-/** Starts Xvfb on a free display number. */
-async function startXvfb() {
-  for (let number = 90; number < 130; number++) {
-    if (existsSync(`/tmp/.X11-unix/X${number}`) || existsSync(`/tmp/.X${number}-lock`)) continue;
-    const child = spawn("Xvfb", [`:${number}`, "-screen", "0", `${VIEWPORT.width}x${VIEWPORT.height}x24`, "-nolisten", "tcp"], {
-      stdio: "ignore",
-    });
-    const { stop } = stopChildOnCleanup(child, 2_000);
-    for (let i = 0; i < 100 && !existsSync(`/tmp/.X11-unix/X${number}`); i++) {
-      if (child.exitCode !== null) break;
-      await sleep(50);
-    }
-    if (existsSync(`/tmp/.X11-unix/X${number}`)) return { name: `:${number}`, stop };
-    await stop();
-  }
-  throw new Error("no free X display for Xvfb");
-}
-
-/**
- * @param {{ name: string }} display
- * @param {Awaited<ReturnType<typeof startWitness>>} witness
- * @param {Trip} trip
- * @param {string[]} flags
- * @returns {Promise<XvfbRun>}
- */
-async function xvfbTripOnce(display, witness, trip, flags) {
-  const env = { ...process.env, DISPLAY: display.name };
-  const profile = mkdtempSync(join(tmpdir(), "bench-xvfb-"));
-  const browser = spawn(
-    CHROME_PATH,
-    [
-      ...CHROMIUM_FLAGS.filter((flag) => flag !== "--disable-gpu"),
-      "--disable-gpu",
-      `--user-data-dir=${profile}`,
-      "--kiosk",
-      `--window-size=${VIEWPORT.width},${VIEWPORT.height}`,
-      "--window-position=0,0",
-      "--disable-features=Translate",
-      "--password-store=basic",
-      // No "unsupported command-line flag" bar above the page: the link positions are the page's own.
-      "--test-type",
-      ...flags,
-      // No client connects before the click (a DevTools session stops prerendering): afterwards
-      // the page's own navigation timing says whether it was prerendered.
-      "--remote-debugging-port=0",
-      `${witness.origin}${trip.from}`,
-    ],
-    { env, stdio: "ignore" },
-  );
-  const { stop } = stopChildOnCleanup(browser, 3_000);
-  try {
-    // The page, its stylesheet and images: wait until the browser has asked for nothing new for a while.
-    await quietRequests(witness, trip.from);
-    witness.seen.length = 0;
-    const at = await linkPlace(profile, trip);
-    await runToEnd("xdotool", ["mousemove", String(at.x), String(at.y)], env);
-    await sleep(HOVER_MS);
-    const recording = startRecording(display, CHANGING_REGION);
-    await recording.started;
-    const clickStarted = Date.now();
-    await runToEnd("xdotool", ["click", "1"], env);
-    const frames = await recording.untilSettled(clickStarted);
-    await recording.stop();
-    const arrived = await arrivalAfterwards(profile, at.to);
-    // From the press as the page received it (xdotool's own start-up is not the browser's time).
-    const pressedAt = arrived.pressedAt ?? clickStarted;
-    const since = (/** @type {number | null} */ time) => (time === null ? null : Math.max(0, Math.round(time - pressedAt)));
-    return { ms: since(frames.changedAt), completeMs: since(frames.completeAt), servedAs: arrived.servedAs };
-  } finally {
-    await stop();
-    await removeProfile(profile);
-  }
-}
-
-/**
- * Runs a short command to its end without blocking the event loop (the recording is read meanwhile).
- * @param {string} command
- * @param {string[]} args
- * @param {NodeJS.ProcessEnv} env
- */
-async function runToEnd(command, args, env) {
-  const child = spawn(command, args, { env, stdio: "ignore" });
-  const [code] = await once(child, "exit");
-  if (code !== 0) throw new Error(`${command} ${args[0]} exited with ${code}`);
-}
-
-/**
- * Evaluates an expression in the browser's page at `pathname` through one short DevTools session
- * (raw CDP over a WebSocket: a client that stays attached would stop the browser prerendering).
- * @param {string} profile The browser's user data directory (its DevToolsActivePort file).
- * @param {string} pathname
- * @param {string} expression
- * @returns {Promise<unknown>}
- */
-async function evaluateInPage(profile, pathname, expression) {
-  const [port] = readFileSync(join(profile, "DevToolsActivePort"), "utf8").split("\n");
-  const targets = /** @type {{ type: string, url: string, webSocketDebuggerUrl: string }[]} */ (
-    JSON.parse((await rawGet(`http://127.0.0.1:${port}/json/list`)).body.toString())
-  );
-  const target = targets.find(
-    (candidate) => candidate.type === "page" && URL.canParse(candidate.url) && new URL(candidate.url).pathname === pathname,
-  );
-  if (!target) return undefined;
-  const socket = new WebSocket(target.webSocketDebuggerUrl);
-  try {
-    await once(socket, "open");
-    socket.send(JSON.stringify({ id: 1, method: "Runtime.evaluate", params: { expression, returnByValue: true, awaitPromise: true } }));
-    for (;;) {
-      const [data] = await once(socket, "message");
-      const message = JSON.parse(String(data));
-      if (message.id === 1) return message.result?.result?.value;
-    }
-  } finally {
-    socket.close();
-    await once(socket, "close");
-  }
-}
-
-/**
- * Removes a browser's user data directory. Chromium's helper processes may still write in it for a
- * moment after the browser exits: it is tried again for 5 s, then once more when the bench exits.
- * @param {string} profile
- */
-async function removeProfile(profile) {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    try {
-      rmSync(profile, { recursive: true, force: true });
-      return;
-    } catch {
-      await sleep(100);
-    }
-  }
-  process.once("exit", () => rmSync(profile, { recursive: true, force: true }));
-}
-
-/**
- * Where the trip's link is on screen, and where it goes; the page also notes when it receives the
- * press (localStorage, read by arrivalAfterwards on the next page).
- * @param {string} profile
- * @param {Trip} trip
- * @returns {Promise<{ x: number, y: number, to: string }>}
- */
-async function linkPlace(profile, trip) {
-  const place = await evaluateInPage(
-    profile,
-    trip.from,
-    `(() => {
-      const link = [...document.querySelectorAll(${JSON.stringify(trip.link)})].find((candidate) => candidate.getClientRects().length > 0);
-      if (!link) return null;
-      const box = link.getBoundingClientRect();
-      localStorage.removeItem("bench-pressed-at");
-      addEventListener("pointerdown", (event) => localStorage.setItem("bench-pressed-at", String(performance.timeOrigin + event.timeStamp)), { capture: true, once: true });
-      return { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2), to: new URL(link.href).pathname };
-    })()`,
-  );
-  if (!place) throw new Error(`${trip.link} is not on screen`);
-  return /** @type {{ x: number, y: number, to: string }} */ (place);
-}
-
-/**
- * How the page on screen came, and when the page before it received the press, read once it is shown.
- * @param {string} profile
- * @param {string} to The path the click went to.
- * @returns {Promise<{ servedAs: string, pressedAt: number | null }>}
- */
-async function arrivalAfterwards(profile, to) {
-  const arrived = /** @type {{ servedAs: string, pressedAt: number | null } | undefined} */ (
-    await evaluateInPage(
-      profile,
-      to,
-      `(() => {
-        const navigation = performance.getEntriesByType("navigation")[0];
-        const servedAs = (navigation.activationStart ?? 0) > 0 ? "prerendered" : navigation.deliveryType === "navigational-prefetch" ? "prefetched" : "document";
-        const pressedAt = Number(localStorage.getItem("bench-pressed-at"));
-        return { servedAs, pressedAt: pressedAt > 0 ? pressedAt : null };
-      })()`,
-    )
-  );
-  return arrived ?? { servedAs: "not arrived", pressedAt: null };
-}
-
-/**
- * Waits until the page's requests have come and 1.5 s passed with none new.
- * @param {Awaited<ReturnType<typeof startWitness>>} witness
- * @param {string} path
- */
-async function quietRequests(witness, path) {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline && !witness.seen.some((request) => request.path === path)) await sleep(50);
-  await sleep(1_500);
-}
-
-/**
- * When the screen changed after `since` (a click), from frames in capture order:
- * changedAt, the first frame that differs from the last one before `since`; completeAt, the first
- * of the frames the screen then stays at (after a view transition's fade), if it did not come back.
- * @param {{ at: number, hash: string }[]} frames
- * @param {number} since
- * @returns {{ changedAt: number | null, completeAt: number | null }}
- */
-export function screenChange(frames, since) {
-  const before = frames.filter((frame) => frame.at < since).at(-1)?.hash;
-  const after = frames.filter((frame) => frame.at >= since);
-  const changed = after.find((frame) => frame.hash !== before);
-  const final = after.at(-1)?.hash;
-  const complete =
-    changed && final !== before ? after.findLast((frame, index) => frame.hash === final && after[index - 1]?.hash !== final) : undefined;
-  return { changedAt: changed?.at ?? null, completeAt: complete?.at ?? null };
-}
-
-/**
- * One frame of ffmpeg's framemd5 output ("0, dts, pts, duration, size, md5"), its pts turned into
- * milliseconds with the time base of the "#tb 0: num/den" header line; null for any other line.
- * @param {string} line
- * @param {{ num: number, den: number }} timeBase
- * @returns {{ at: number, hash: string } | null}
- */
-export function frameOf(line, timeBase) {
-  const fields = line.startsWith("#") ? [] : line.split(",").map((field) => field.trim());
-  if (fields.length !== 6 || !/^[0-9a-f]{32}$/.test(fields[5] ?? "")) return null;
-  return { at: (Number(fields[2]) * 1000 * timeBase.num) / timeBase.den, hash: /** @type {string} */ (fields[5]) };
-}
-
-/** After the click, the screen is settled once no frame has changed for this long. */
-const SETTLED_MS = 700;
-
-/**
- * Films a region of the screen with ffmpeg (x11grab, up to 100 frames/s, without the pointer,
- * whose shape changes with what is under it), and reports each frame's capture time (x11grab's
- * wall clock, kept by -copyts) and the MD5 of its pixels, as ffmpeg's framemd5 prints them.
- * @param {{ name: string }} display
- * @param {Region} region
- */
-function startRecording(display, region) {
-  const ffmpeg = spawn(
-    "ffmpeg",
-    [
-      ...["-loglevel", "error", "-f", "x11grab", "-draw_mouse", "0", "-framerate", "100"],
-      ...["-video_size", `${region.width}x${region.height}`, "-i", `${display.name}+${region.x},${region.y}`],
-      ...["-copyts", "-fps_mode", "passthrough", "-f", "framemd5", "-"],
-    ],
-    { stdio: ["ignore", "pipe", "ignore"] },
-  );
-  const { stop } = stopChildOnCleanup(ffmpeg, 1_000);
-  /** @type {{ at: number, hash: string }[]} */
-  const frames = [];
-  let timeBase = { num: 1, den: 1_000_000 };
-  let pending = "";
-  /** @type {(() => void)[]} */
-  const waiting = [];
-  ffmpeg.stdout.setEncoding("utf8").on("data", (/** @type {string} */ chunk) => {
-    const lines = (pending + chunk).split("\n");
-    pending = lines.pop() ?? "";
-    for (const line of lines) {
-      const header = /^#tb 0: (\d+)\/(\d+)/.exec(line);
-      if (header) timeBase = { num: Number(header[1]), den: Number(header[2]) };
-      const frame = frameOf(line, timeBase);
-      if (frame) frames.push(frame);
-    }
-    if (frames.length > 0) for (const wake of waiting.splice(0)) wake();
+/** Runs in the page before the click: notes the frame after the Past list is shown, in this document. */
+function watchPast() {
+  const state = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (globalThis));
+  const list = document.querySelector('div[data-tab-panel="past"]');
+  if (!list) return;
+  const observer = new MutationObserver(() => {
+    if (list.hasAttribute("hidden")) return;
+    observer.disconnect();
+    // The next frame after the one whose update includes the change.
+    requestAnimationFrame(() => requestAnimationFrame(() => (state.__benchShownAt = performance.timeOrigin + performance.now())));
   });
-  const nextFrame = () => new Promise((resolve) => waiting.push(() => resolve(undefined)));
-  return {
-    started: nextFrame(),
-    /**
-     * Waits until the screen changed after `since` and then stayed still for SETTLED_MS (or 5 s
-     * passed). changedAt: the first frame that differs from the last one before `since`;
-     * completeAt: the first frame from which the screen stays as it ends (a view transition's end).
-     * @param {number} since
-     */
-    async untilSettled(since) {
-      const deadline = Date.now() + 5_000;
-      const lastChange = () => {
-        for (let index = frames.length - 1; index > 0; index--) {
-          const frame = /** @type {{ at: number, hash: string }} */ (frames[index]);
-          if (frame.hash !== frames[index - 1]?.hash) return frame.at;
+  observer.observe(list, { attributes: true });
+  // The browser's own figure, when it has one (16 ms and more): from the click to the next paint after its handlers, which switch the list.
+  new PerformanceObserver((entries) => {
+    const click = entries.getEntries().find((entry) => entry.name === "click");
+    if (click) state.__benchClickToPaint = click.duration;
+  }).observe(/** @type {PerformanceObserverInit} */ ({ type: "event", durationThreshold: 16 }));
+}
+
+/**
+ * One click on Past, throttled.
+ * @param {import("playwright-core").Browser} browser @param {string} origin @param {"fresh" | "settled"} state
+ * @returns {Promise<{ ms: number | null, bytes: number, error?: string }>}
+ */
+async function switchOnce(browser, origin, state) {
+  const { context, page, cdp } = await throttledPage(browser);
+  // The bytes of the requests the switch starts: from the click until the list is shown.
+  let bytes = 0;
+  let counting = false;
+  const started = new Set();
+  cdp.on("Network.requestWillBeSent", (event) => void (counting && started.add(event.requestId)));
+  cdp.on("Network.dataReceived", (event) => void (started.has(event.requestId) && (bytes += event.dataLength)));
+  try {
+    await page.goto(`${origin}/events`, { waitUntil: "load", timeout: 60_000 });
+    // A visitor reads before choosing a tab: the page has loaded and gone quiet (a fresh one still runs no script).
+    await (state === "settled" ? settle(page) : page.waitForLoadState("networkidle", { timeout: 60_000 }));
+    await page.evaluate(watchPast);
+    const link = page.locator('a[data-tab="past"]');
+    const box = await link.boundingBox();
+    if (!box) throw new Error("the Past tab is not on screen");
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
+    await sleep(300);
+    counting = true;
+    const clickedAt = Date.now();
+    await page.mouse.down();
+    await page.mouse.up();
+    await page.waitForURL((url) => url.search === "?tab=past", { timeout: 60_000 });
+    const shownAt = await page
+      .waitForFunction(() => /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (globalThis)).__benchShownAt, null, {
+        timeout: 30_000,
+      })
+      .then((handle) => /** @type {Promise<number>} */ (handle.jsonValue()))
+      .catch(() => null);
+    counting = false;
+    await sleep(1_000);
+    if (shownAt === null) return { ms: null, bytes, error: "the Past list was not shown in this document" };
+    // Else from our click to the frame after the list showed: an upper bound (a busy main thread delays that frame, not the list).
+    const clickToPaint = await page.evaluate(
+      () => /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (globalThis)).__benchClickToPaint,
+    );
+    return { ms: typeof clickToPaint === "number" ? Math.round(clickToPaint) : Math.max(0, Math.round(shownAt - clickedAt)), bytes };
+  } catch (error) {
+    return { ms: null, bytes, error: error instanceof Error ? error.message.split("\n")[0] : String(error) };
+  } finally {
+    await context.close();
+  }
+}
+
+/** @param {{ runs: number, logDir: string }} options */
+export async function measureTabSwitches({ runs, logDir }) {
+  const fake = await startFake();
+  fake.setEvents(await generated(3_000, Date.now()));
+  const guard = await startOfflineGuard();
+  const browser = await launchAsVisitors(guard);
+  /** @type {{ calendar: string, state: "fresh" | "settled", runs: { ms: number | null, bytes: number, error?: string }[] }[]} */
+  const rows = [];
+  /** @type {(string | number)[][]} */
+  const weights = [];
+  try {
+    /** @type {[string, Record<string, string>][]} */
+    const calendars = [
+      ["bundled sample", NO_CALENDAR],
+      ["3,000 events from Google", { ...NO_CALENDAR, ...fake.env }],
+    ];
+    for (const [calendar, env] of calendars) {
+      const server = await startProductionServer({ logFile: join(logDir, `tab-switch-${rows.length}.log`), env });
+      try {
+        // The calendar's first read is not the switch's. The page's weight: flat however many events the calendar holds (issue 13).
+        const get = async (/** @type {string} */ path) =>
+          (await fetch(`${server.origin}${path}`, { headers: { "Accept-Encoding": "identity" } })).text();
+        const html = Buffer.from(await get("/events"));
+        const listed = JSON.parse(await get("/api/calendar/events")).events.length;
+        weights.push([calendar, listed, kB(html.length), kB(brotliCompressSync(html).length)]);
+        for (const state of /** @type {const} */ (["fresh", "settled"])) {
+          const row = { calendar, state, runs: /** @type {typeof rows[number]["runs"]} */ ([]) };
+          for (let run = 1; run <= runs; run++) {
+            const result = await switchOnce(browser, server.origin, state);
+            console.log(`tab switch, ${calendar}, ${state}, run ${run}/${runs}: ${result.ms ?? result.error} ms, ${result.bytes} B`);
+            row.runs.push(result);
+          }
+          rows.push(row);
         }
-        return -Infinity;
-      };
-      while (Date.now() < deadline && !(lastChange() > since && (frames.at(-1)?.at ?? 0) - lastChange() >= SETTLED_MS)) {
-        await Promise.race([nextFrame(), sleep(100)]);
+      } finally {
+        await server.stop();
       }
-      return screenChange(frames, since);
-    },
-    stop,
+    }
+  } finally {
+    await browser.close();
+    await guard.stop();
+    await fake.close();
+  }
+  const figures = rows.map((row) => ({
+    ...row,
+    ms: row.runs.every((run) => run.ms !== null) ? Math.round(median(row.runs.map((run) => run.ms)) ?? 0) : null,
+    bytes: Math.max(...row.runs.map((run) => run.bytes)),
+  }));
+  const row = (/** @type {typeof figures[number]} */ f) => [f.calendar, f.state, f.ms === null ? "failed" : `${f.ms} ms`, kB(f.bytes)];
+  return {
+    lines: [
+      table(["/events document", "events listed by the API", "HTML", "brotli"], weights),
+      "",
+      table(
+        ["Past tab click", "State", "Median to the list on screen", "Most decoded", "Runs"],
+        figures.map((f) => [...row(f), f.runs.map((r) => r.ms ?? r.error).join("; ")]),
+      ),
+    ],
+    checks: figures.map((f) => ({
+      scope: `events Past tab, ${f.calendar}, ${f.state}`,
+      metric: "median click to the list on screen; bytes decoded",
+      value: f.ms,
+      shown: row(f).slice(2).join(", "),
+      target: `< ${SWITCH_MS} ms, < ${SWITCH_BYTES / 1000} kB`,
+      pass: f.ms !== null && f.ms < SWITCH_MS && f.bytes < SWITCH_BYTES,
+    })),
+    record: { switches: figures, weights },
   };
 }
 
-/**
- * The static anchor (issue 22): a folder with serve.sh (nginx) and site/. STATIC_ANCHOR_DIR, or
- * ../shared/anchors/static-limit beside the checkout.
- * @param {NodeJS.ProcessEnv} env
- */
-export function anchorDir(env) {
-  return resolve(
-    env.STATIC_ANCHOR_DIR ?? join(fileURLToPath(new URL("../..", import.meta.url)), "..", "shared", "anchors", "static-limit"),
-  );
-}
+/** @param {number | null} ms */
+const shown = (ms) => (ms === null ? "not measured" : `${ms} ms`);
 
 /**
- * Starts the anchor's nginx on a free loopback port, or says why it cannot.
- * @param {string} dir
- * @returns {Promise<{ origin: string, stop: () => Promise<void> } | { skipped: string }>}
- */
-export async function startStaticAnchor(dir) {
-  if (!existsSync(join(dir, "serve.sh"))) return { skipped: `no static anchor at ${dir} (set STATIC_ANCHOR_DIR)` };
-  if (spawnSync("sh", ["-c", "command -v nginx"]).status !== 0) return { skipped: "nginx not found (apt-get install nginx-light)" };
-  const port = await freePort();
-  const child = spawn("bash", [join(dir, "serve.sh")], { env: { ...process.env, PORT: String(port) }, stdio: "ignore" });
-  const { stop } = stopChildOnCleanup(child, 3_000);
-  const origin = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHttp(`${origin}/`, { timeoutMs: 15_000, isAlive: () => child.exitCode === null });
-  } catch (error) {
-    await stop();
-    return { skipped: `the static anchor's nginx did not start (${error instanceof Error ? error.message : String(error)})` };
-  }
-  return { origin, stop };
-}
-
-/**
- * The report's table: each trip's median against its target, and how each run was served.
- * @param {TripResult[]} cdp
- * @param {Awaited<ReturnType<typeof measureXvfbTrips>> | undefined} xvfb
- */
-export function navigationTable(cdp, xvfb) {
-  const rows = cdp.map((result) => {
-    const verdict = cdpTarget(result);
-    return [
-      `${result.trip}, ${variantName(result.state, result.reducedMotion, result.noRules, result.before)}`,
-      "DevTools, throttled",
-      result.medianMs === null ? "failed" : `${result.medianMs} ms`,
-      verdict?.target ?? (result.before ? "(the bound)" : "(the floor)"),
-      verdict ? (verdict.pass ? "PASS" : "FAIL") : "",
-      result.runs.map(describeRun).join("; "),
-    ];
-  });
-  if (xvfb && "results" in xvfb) {
-    for (const result of xvfb.results) {
-      rows.push([
-        `${result.trip}, ${result.variant}`,
-        "Xvfb + xdotool, no DevTools",
-        result.medianMs === null ? "failed" : `${result.medianMs} ms (complete ${result.medianCompleteMs ?? "?"} ms)`,
-        result.floor ? "(the floor)" : `prerendered, < ${XVFB_TARGET_MS} ms`,
-        result.floor ? "" : xvfbVerdict(result).pass ? "PASS" : "FAIL",
-        result.runs.map(describeXvfbRun).join("; "),
-      ]);
-    }
-  }
-  return table(["Trip", "Measured with", "Median click-to-display", "Target", "", "Runs"], rows);
-}
-
-/**
- * Checks for the summary line.
- * @param {TripResult[]} cdp
- * @param {Awaited<ReturnType<typeof measureXvfbTrips>> | undefined} xvfb
- */
-export function navigationChecks(cdp, xvfb) {
-  /** @type {import("./targets.js").Check[]} */
-  const checks = cdp.flatMap((result) => {
-    const verdict = cdpTarget(result);
-    if (!verdict) return [];
-    return [
-      {
-        scope: `navigation ${result.trip} (${variantName(result.state, result.reducedMotion, result.noRules)})`,
-        metric: "median click-to-display, DevTools, throttled",
-        value: result.medianMs,
-        shown: result.medianMs === null ? "failed" : `${result.medianMs} ms`,
-        target: verdict.target,
-        pass: verdict.pass,
-      },
-    ];
-  });
-  if (xvfb && "results" in xvfb) {
-    for (const result of xvfb.results.filter((candidate) => !candidate.floor)) {
-      const { prerendered, pass } = xvfbVerdict(result);
-      checks.push({
-        scope: `navigation ${result.trip} (Xvfb, ${result.variant})`,
-        metric: "prerendered; median click-to-screen-change",
-        value: result.medianMs,
-        shown: `${prerendered ? "prerendered" : "not always prerendered"}, ${result.medianMs ?? "failed"} ms`,
-        target: `prerendered, < ${XVFB_TARGET_MS} ms`,
-        pass,
-      });
-    }
-  }
-  return checks;
-}
-
-/** Issue 22: each route's median TBT within this factor of the static anchor's, in the same run. */
-export const ANCHOR_TBT_FACTOR = 1.5;
-
-/**
- * Each of our routes' median Total Blocking Time against the anchor's: / and /about against their
- * own copies, every other route against the anchor's higher median of the two.
- * @param {import("./lighthouse.js").RouteResult[]} ours
- * @param {import("./lighthouse.js").RouteResult[]} anchor
+ * Each of our trips against the same trip on the static copies: within STATIC_MARGIN_MS.
+ * @param {TripResult[]} results
  * @returns {import("./targets.js").Check[]}
  */
-export function anchorChecks(ours, anchor) {
-  const anchorTbt = new Map(anchor.flatMap((route) => (route.median.tbtMs === null ? [] : [[route.route, route.median.tbtMs]])));
-  if (anchorTbt.size === 0) return [];
-  const highest = Math.max(...anchorTbt.values());
-  return ours.flatMap((route) => {
-    const value = route.median.tbtMs;
-    if (value === null) return [];
-    const reference = anchorTbt.get(route.route) ?? highest;
-    const limit = reference * ANCHOR_TBT_FACTOR;
-    return [
-      {
-        scope: route.route,
-        metric: "Total Blocking Time against the static anchor",
-        value,
-        shown: `${Math.round(value)} ms`,
-        target: `≤ ${ANCHOR_TBT_FACTOR}× the anchor's ${Math.round(reference)} ms = ${Math.round(limit)} ms`,
-        pass: value <= limit,
-      },
-    ];
-  });
+export function navigationChecks(results) {
+  const tiny = results.find((row) => row.site === "tiny site")?.medianMs ?? null;
+  return results
+    .filter((row) => row.site === "ours")
+    .map((ours) => {
+      const copy =
+        results.find((row) => row.site === "static copies" && row.trip === ours.trip && row.state === ours.state)?.medianMs ?? null;
+      const measured = ours.medianMs !== null && copy !== null;
+      return {
+        scope: `navigation ${ours.trip}, ${ours.state}`,
+        metric: "median click to first paint against static copies (tiny site beside)",
+        value: ours.medianMs,
+        shown: `${shown(ours.medianMs)} (static copies ${shown(copy)}, tiny site ${shown(tiny)})`,
+        target: `≤ static copies + ${STATIC_MARGIN_MS} ms${copy === null ? "" : ` = ${copy + STATIC_MARGIN_MS} ms`}`,
+        pass: measured && /** @type {number} */ (ours.medianMs) <= /** @type {number} */ (copy) + STATIC_MARGIN_MS,
+      };
+    });
 }
 
-/** `npm run bench`'s navigation section, with a production server of its own. @type {import("./report.js").Section} */
+/** `npm run bench`'s navigation section: the trips, then the events tabs. @type {import("./report.js").Section} */
 export const section = {
   name: "navigation",
-  title: "Navigation (click to display)",
+  title: "Navigation (click to next page, and the events tabs)",
   async run({ config, logDir }) {
     const server = await startProductionServer({ logFile: join(logDir, "navigation-server.log") });
-    const before = await startBeforeIssue22(logDir);
+    /** @type {TripResult[]} */
+    let trips;
     try {
-      const cdp = await measureCdpTrips({
-        origin: server.origin,
-        runs: config.runs,
-        beforeOrigin: "origin" in before ? before.origin : undefined,
-      });
-      const xvfb = await measureXvfbTrips({ origin: server.origin, runs: config.runs });
-      return {
-        lines: [
-          navigationTable(cdp, xvfb),
-          "",
-          "DevTools rows: Lighthouse's throttled phone (150 ms RTT, 1.6 Mbps, CPU 4x), pointer on the link for 300 ms, then a click; " +
-            "Chromium never prerenders under DevTools. Xvfb rows: headful Chromium without DevTools, xdotool's pointer, ffmpeg's frames (pointer not drawn), not throttled; " +
-            "from the press as the page received it to the capture of the first changed frame, and of the frame the screen then stays at (complete).",
-          ...("skipped" in xvfb ? ["", `Xvfb trips skipped: ${xvfb.skipped}.`] : []),
-          ...("skipped" in before ? ["", `The site before issue 22 (${BEFORE_ISSUE_22}) not measured: ${before.skipped}.`] : []),
-        ],
-        checks: navigationChecks(cdp, xvfb),
-        record: { devtools: cdp, xvfb },
-      };
+      trips = await measureTrips({ origin: server.origin, runs: config.runs });
     } finally {
-      if ("stop" in before) await before.stop();
       await server.stop();
     }
+    const tabs = await measureTabSwitches({ runs: config.runs, logDir });
+    const checks = [...navigationChecks(trips), ...tabs.checks];
+    return {
+      lines: [
+        table(
+          ["Trip", "State", "Site", "Median", "Runs"],
+          trips.map((row) => [row.trip, row.state, row.site, shown(row.medianMs), row.runs.map(describeRun).join("; ")]),
+        ),
+        "",
+        ...tabs.lines,
+        "",
+        `Lighthouse's throttled phone through DevTools (150 ms RTT, 1.6 Mbps, CPU 4x), medians of ${config.runs}; a trip: pointer on the link ${HOVER_MS} ms, ` +
+          "click, the next page's first paint. Static copies: our pages with every script removed but the speculation rules. A reference that could not be measured says so. " +
+          "Past tab: the browser's Event Timing duration of the click (to the next paint after its handlers), or where it has none (under 16 ms) up to the frame after.",
+        "",
+        checksTable(checks),
+      ],
+      checks,
+      record: { trips, tabs: tabs.record },
+    };
   },
 };
-
-// Alone: `node scripts/bench/navigation.js` (BENCH_RUNS runs per trip, default 3).
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  ensureBuild();
-  const runs = Number(process.env.BENCH_RUNS ?? 3);
-  const server = await startProductionServer({ logFile: join(tmpdir(), "bench-navigation-server.log") });
-  const skipCdp = process.env.BENCH_SKIP?.includes("cdp");
-  const before = skipCdp ? undefined : await startBeforeIssue22(tmpdir());
-  if (before && "skipped" in before) console.log(`The site before issue 22 (${BEFORE_ISSUE_22}) not measured: ${before.skipped}.`);
-  try {
-    const beforeOrigin = before && "origin" in before ? before.origin : undefined;
-    const cdp = skipCdp ? [] : await measureCdpTrips({ origin: server.origin, runs, beforeOrigin });
-    const xvfb = process.env.BENCH_SKIP?.includes("xvfb") ? undefined : await measureXvfbTrips({ origin: server.origin, runs });
-    console.log(`\n${navigationTable(cdp, xvfb)}`);
-    if (xvfb && "skipped" in xvfb) console.log(`\nXvfb trips skipped: ${xvfb.skipped}`);
-  } finally {
-    if (before && "stop" in before) await before.stop();
-    await server.stop();
-  }
-}

@@ -1,7 +1,6 @@
 // @ts-check
-// The printed report: Markdown tables (readable in a terminal, pasteable into the README), each
-// figure beside its target with PASS or FAIL; Lighthouse's table, what it flags and what the offline
-// guard blocked; the serving loads.
+// The printed report: Markdown tables (readable in a terminal, pasteable into the README), each figure beside its target with PASS or FAIL;
+// Lighthouse's table and what the offline guard blocked; the serving loads.
 import { LIGHTHOUSE_ROWS, servingChecks } from "./targets.js";
 
 /** @typedef {import("./lighthouse.js").RouteResult} RouteResult */
@@ -9,25 +8,14 @@ import { LIGHTHOUSE_ROWS, servingChecks } from "./targets.js";
 /** @typedef {import("./targets.js").Check} Check */
 
 /**
- * One part of the bench (index.js SECTIONS): it starts what it measures, measures, stops it.
- * @typedef {object} Section
- * @property {string} name Its name in BENCH_SKIP and BENCH_ONLY, and in the JSON record.
- * @property {string} title Its heading.
- * @property {(context: { config: import("./config.js").BenchConfig, logDir: string }) => Promise<SectionResult>} run
+ * One part of the bench (index.js SECTIONS): it starts what it measures, measures, stops it. `name` is its name in BENCH_SKIP, BENCH_ONLY
+ * and the JSON record; its result's `lines` are printed under its title (every figure, those with a target beside it with PASS or FAIL),
+ * its `checks` go to the summary, its `record` to the JSON.
+ * @typedef {{ name: string, title: string, run: (context: { config: import("./config.js").BenchConfig, logDir: string }) => Promise<SectionResult>} } Section
+ * @typedef {{ lines: string[], checks: Check[], record: unknown }} SectionResult
  */
 
-/**
- * @typedef {object} SectionResult
- * @property {string[]} lines What it prints under its heading: every figure, those with a target beside it with PASS or FAIL.
- * @property {Check[]} checks Its figures against their targets, for the summary and the JSON record.
- * @property {unknown} record Its figures, for the JSON record.
- */
-
-/**
- * Pads columns so the Markdown also lines up as plain text.
- * @param {string[]} header
- * @param {Array<Array<string | number>>} rows
- */
+/** Pads columns so the Markdown also lines up as plain text. @param {string[]} header @param {Array<Array<string | number>>} rows */
 export function table(header, rows) {
   const cells = rows.map((row) => row.map(String));
   const widths = header.map((cell, column) => Math.max(cell.length, ...cells.map((row) => (row[column] ?? "").length)));
@@ -56,10 +44,7 @@ export function summaryLine(checks) {
 /** @param {number} ratio Three decimals when small, so 0.004 does not print as 0.00. */
 const formatRatio = (ratio) => ratio.toFixed(ratio < 0.1 ? 3 : 2);
 
-/**
- * @param {RouteResult[]} routes
- * @param {number} runs
- */
+/** @param {RouteResult[]} routes @param {number} runs */
 export function lighthouseTable(routes, runs) {
   const rows = LIGHTHOUSE_ROWS.map((row) => [
     row.label,
@@ -73,128 +58,45 @@ export function lighthouseTable(routes, runs) {
       return pass === null ? shown : `${shown} ${verdict(pass)}`;
     }),
   ]);
-  const failedRuns = routes.flatMap((route) =>
-    route.runs.filter((run) => run.error).map((run) => `${route.route} run ${run.run}: ${run.error}`),
+  const failedRuns = routes.flatMap(({ route, runs }) =>
+    runs.filter((run) => run.error).map((run) => `Run failed: ${route} ${run.run}: ${run.error}`),
   );
+  const excused = routes.some(({ median: m }) => m.seoByDesign !== m.seo || m.bestPracticesByDesign !== m.bestPractices);
   const notes = [
-    `Lighthouse, mobile with simulated throttling; median of ${runs} run${runs === 1 ? "" : "s"} per figure. Bytes as transferred (compressed, headers included).`,
-    "Host CPU index is Lighthouse's BenchmarkIndex during the runs: when other work competes for the CPU it drops, and TBT and Performance read worse.",
-    ...failedRuns.map((line) => `Run failed: ${line}`),
+    `Lighthouse, mobile with simulated throttling; medians of ${runs} runs. Bytes as transferred (compressed, headers included). Host CPU ` +
+      "index: Lighthouse's BenchmarkIndex during the runs, lower when other work competes for the CPU (TBT and Performance then read worse).",
+    ...failedRuns,
+    ...(excused
+      ? ["* Without the audits a 404 page fails by design: its status, its own robots noindex, the browser's 404 line for it."]
+      : []),
   ];
-  if (
-    routes.some(
-      (route) => route.median.seoByDesign !== route.median.seo || route.median.bestPracticesByDesign !== route.median.bestPractices,
-    )
-  ) {
-    notes.push(
-      "* Judged without the audits a 404 page fails by design: the 404 status itself (http-status-code), its own robots noindex (is-crawlable), " +
-        'and the browser\'s "Failed to load resource: 404" for the document (errors-in-console). Unknown paths must answer 404; any other finding still counts.',
-    );
-  }
   return `${table(["Metric", "Target", ...routes.map((route) => route.route)], rows)}\n\n${notes.join("\n")}`;
 }
 
 /** @param {ServingResult} serving */
 export function servingTable(serving) {
-  const load = (/** @type {string} */ name, /** @type {import("./serving.js").LoadFigures} */ figures, /** @type {string} */ ratio) => [
-    name,
-    String(figures.requestsPerSecond),
-    ratio,
-    `${figures.p50Ms} ms`,
-    `${figures.p99Ms} ms`,
-    String(figures.unexpectedStatus + figures.errors),
-  ];
+  /** @param {string} name @param {import("./serving.js").LoadFigures} f @param {string} ratio */
+  const load = (name, f, ratio) => [name, f.requestsPerSecond, ratio, `${f.p50Ms} ms`, `${f.p99Ms} ms`, f.unexpectedStatus + f.errors];
   const rows = [
-    load("bare node:http replaying / (the client's ceiling)", serving.ceiling, ""),
     load("production, cached /", serving.cached, "1.00"),
     ...serving.floods.map((flood) => load(`flood: ${flood.name}`, flood.figures, formatRatio(flood.ratio))),
   ];
-  const loads = table(["Load", "req/s", "× cached /", "p50", "p99", "Unexpected or failed"], rows);
-  const verdicts = checksTable(servingChecks(serving));
-  const capped = serving.clientCapped
-    ? `The cached / rate reached ${Math.round((100 * serving.cached.requestsPerSecond) / serving.ceiling.requestsPerSecond)}% of the bare server's with the same client: the client (autocannon) may be what capped it.`
-    : `The same client drove a bare server ${(serving.ceiling.requestsPerSecond / Math.max(1, serving.cached.requestsPerSecond)).toFixed(1)}× faster than production's cached /, so the server, not the client (autocannon), is the limit measured.`;
-  return [loads, "", capped, "", verdicts].join("\n");
-}
-
-/**
- * Splits counts by route into those on every route (summed) and each route's own.
- * @param {RouteResult[]} routes
- * @param {Array<Map<string, number>>} perRoute Counts by key, one map per route.
- */
-function everyRouteAndOwn(routes, perRoute) {
-  const [first, ...others] = perRoute;
-  const everywhere = new Set(
-    others.length > 0 ? [...(first?.keys() ?? [])].filter((key) => others.every((counts) => counts.has(key))) : [],
+  return [table(["Load", "req/s", "× cached /", "p50", "p99", "Unexpected or failed"], rows), "", checksTable(servingChecks(serving))].join(
+    "\n",
   );
-  /** @type {Map<string, number>} */
-  const summed = new Map([...everywhere].map((key) => [key, perRoute.reduce((sum, counts) => sum + (counts.get(key) ?? 0), 0)]));
-  const own = routes.map((route, index) => ({
-    route: route.route,
-    counts: new Map([...(perRoute[index] ?? new Map())].filter(([key]) => !everywhere.has(key))),
-  }));
-  return { everywhere: summed, own };
 }
 
 /**
- * What Lighthouse flags: audits flagged on every route once, then each route's own.
- * @param {RouteResult[]} routes
+ * Non-loopback requests in Lighthouse's logs, and what the offline guard refused meanwhile (Chromium's own background traffic, or a page's
+ * request for another host, e.g. an iframe).
+ * @param {string[]} externalRequests @param {Record<string, number>} blocked Refusals by host.
  */
-export function flaggedReport(routes) {
-  /** Each audit as the first route that flagged it saw it. @type {Map<string, RouteResult["flagged"][number]>} */
-  const audits = new Map(routes.flatMap((route) => route.flagged.map((audit) => /** @type {const} */ ([audit.id, audit]))).reverse());
-  const { everywhere, own } = everyRouteAndOwn(
-    routes,
-    routes.map((route) => new Map(route.flagged.map((audit) => [audit.id, audit.flaggedInRuns]))),
-  );
-  /** @param {Map<string, number>} counts @param {number} runs */
-  const lines = (counts, runs) =>
-    [...counts].map(([id, flaggedInRuns]) => {
-      const audit = /** @type {RouteResult["flagged"][number]} */ (audits.get(id));
-      const score =
-        audit.scoreDisplayMode === "informative" ? "unscored" : audit.score === null ? audit.scoreDisplayMode : `score ${audit.score}`;
-      const explanation = audit.explanation ? `\n    ${audit.explanation.replace(/\s+/g, " ").slice(0, 300)}` : "";
-      return `- [${audit.categories.join(", ") || "—"}] ${id} (${score}, ${flaggedInRuns}/${runs} runs): ${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ""}${explanation}`;
-    });
-  const totalRuns = routes.reduce((sum, route) => sum + route.runs.length, 0);
-  const sections = everywhere.size > 0 ? [`#### Every route\n${lines(everywhere, totalRuns).join("\n")}`] : [];
-  for (const [index, { route, counts }] of own.entries()) {
-    const text =
-      counts.size > 0
-        ? lines(counts, routes[index]?.runs.length ?? 0).join("\n")
-        : everywhere.size > 0
-          ? "Nothing else."
-          : "Nothing flagged.";
-    sections.push(`#### ${route}\n${text}`);
-  }
-  return [...sections, "The offending items of each audit are in Lighthouse's own report of each run (the .html files)."].join("\n\n");
-}
-
-/**
- * What the offline guard refused. Hosts refused on every route are Chromium's own background
- * traffic; the others came from a page (e.g. an iframe loading once Lighthouse scrolls it into view).
- * @param {RouteResult[]} routes
- * @param {string[]} externalRequests Non-loopback URLs in Lighthouse's network logs.
- */
-export function blockedNotes(routes, externalRequests) {
-  /** @param {Map<string, number>} hosts */
-  const list = (hosts) => [...hosts].map(([host, count]) => `${host} ×${count}`).join(", ");
-  const perRoute = routes.map((route) => {
-    /** @type {Map<string, number>} */
-    const hosts = new Map();
-    for (const run of route.runs)
-      for (const [host, count] of Object.entries(run.blockedHosts)) hosts.set(host, (hosts.get(host) ?? 0) + count);
-    return hosts;
-  });
-  const { everywhere, own } = everyRouteAndOwn(routes, perRoute);
-  const notes = [
+export function blockedNote(externalRequests, blocked) {
+  const hosts = Object.entries(blocked).map(([host, count]) => `${host} ×${count}`);
+  return [
     externalRequests.length > 0
-      ? `Lighthouse's network log has non-loopback requests (blocked): ${externalRequests.join(", ")}.`
-      : "Lighthouse's network log has no request beyond the server under test.",
-  ];
-  if (everywhere.size > 0) notes.push(`Blocked on every route (Chromium's own background traffic): ${list(everywhere)}.`);
-  for (const { route, counts } of own) {
-    if (counts.size > 0) notes.push(`Blocked while measuring ${route}${routes.length > 1 ? " only" : ""}: ${list(counts)}.`);
-  }
-  return notes;
+      ? `Non-loopback requests in Lighthouse's logs (blocked): ${externalRequests.join(", ")}.`
+      : "No request left loopback.",
+    hosts.length > 0 ? `The offline guard refused ${hosts.join(", ")}.` : "",
+  ].join(" ");
 }

@@ -1,6 +1,6 @@
 // @ts-check
-// The JSON record of a run: bench-results/<timestamp>.json and a copy as latest.json. Full
-// Lighthouse results and the server log sit next to it in bench-results/<timestamp>/.
+// The JSON record of a run: bench-results/<timestamp>.json and a copy as latest.json. Full Lighthouse results and the server log sit next
+// to it in bench-results/<timestamp>/.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -23,11 +23,7 @@ export function gitRevision() {
   return `${head.stdout.trim()}${status.stdout.trim() ? "+dirty" : ""}`;
 }
 
-/**
- * @param {string} stamp
- * @param {unknown} record
- * @returns {string} The timestamped file.
- */
+/** @param {string} stamp @param {unknown} record @returns {string} The timestamped file. */
 export function writeResults(stamp, record) {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const json = `${JSON.stringify(record, null, 2)}\n`;

@@ -1,7 +1,6 @@
 // @ts-check
-// Builds when needed, then starts and stops the production server (`node server.js`) on a free
-// loopback port. Its output goes to a log file, not a pipe we must drain: the bench only
-// talks to it over HTTP, and logging stays as cheap as it is in production.
+// Builds when needed, then starts and stops the production server (`node server.js`) on a free loopback port. Its output goes to a log
+// file, not a pipe we must drain: the bench only talks to it over HTTP, and logging stays as cheap as it is in production.
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";

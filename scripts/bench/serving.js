@@ -1,18 +1,12 @@
 // @ts-check
-// How the production server holds up: cached `/` against the ceiling (a bare node:http server
-// replaying `/`'s bytes, loaded by the same client), junk floods (random query strings on `/` and
-// `/events`, random unknown paths), real visitors' page loads while a flood runs, the server's
-// memory across the floods, and the caching headers of `/`. One load at a time: the machine has
-// 2 cores, one for the server under test and one for the load client.
-import { fork } from "node:child_process";
+// How the production server holds up: cached `/`, junk floods (random query strings on `/` and `/events`, random unknown paths), real
+// visitors' page loads while a flood runs, the server's memory across the floods, and the caching headers of `/`. One load at a time: the
+// machine has 2 cores, one for the server under test and one for the load client.
 import http from "node:http";
 import { performance } from "node:perf_hooks";
-import { once } from "node:events";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { join } from "node:path";
-import { stopChildOnCleanup } from "./cleanup.js";
 import { rawGet } from "./http.js";
 import { servingTable } from "./report.js";
 import { startProductionServer } from "./server.js";
@@ -20,26 +14,11 @@ import { percentile } from "./stats.js";
 import { servingChecks } from "./targets.js";
 
 /**
+ * Pattern: fixed, the path itself; random-query, the path plus ?r=<random>; random-path, /wp-<random>.php. A load's figures:
+ * unexpectedStatus counts answers without the expected status, errors connection errors and timeouts.
  * @typedef {"fixed" | "random-query" | "random-path"} Pattern
- * fixed: the path itself; random-query: the path plus ?r=<random>; random-path: /wp-<random>.php
- */
-
-/**
- * @typedef {object} LoadFigures
- * @property {number} requestsPerSecond
- * @property {number} requests Completed requests.
- * @property {number} p50Ms
- * @property {number} p99Ms
- * @property {number} unexpectedStatus Answers whose status was not the expected one.
- * @property {number} errors Connection errors and timeouts.
- */
-
-/**
- * @typedef {object} Flood
- * @property {string} name
- * @property {string} path
- * @property {Pattern} pattern
- * @property {boolean} expect404
+ * @typedef {{ requestsPerSecond: number, requests: number, p50Ms: number, p99Ms: number, unexpectedStatus: number, errors: number }} LoadFigures
+ * @typedef {{ name: string, path: string, pattern: Pattern, expect404: boolean }} Flood
  */
 
 /** @type {Flood[]} */
@@ -50,33 +29,12 @@ export const FLOODS = [
 ];
 
 /**
- * @typedef {object} VisitorFigures
- * @property {number} loads Page loads measured.
- * @property {number} p50Ms
- * @property {number} p95Ms
- * @property {number} maxMs
- * @property {number} notOk Requests of those loads that did not answer 200.
- * @property {string} during The flood that ran meanwhile.
- */
-
-/**
- * @typedef {object} CachingFigures
- * @property {boolean} sameBytes `/` twice gave the same body.
- * @property {string | null} etag
- * @property {number} conditionalStatus The status of a GET with If-None-Match: that ETag.
- * @property {string | null} cacheControl
- * @property {string | null} vary
- */
-
-/**
- * @typedef {object} ServingResult
- * @property {LoadFigures} ceiling Bare node:http replaying `/`.
- * @property {LoadFigures} cached Production, cached `/`.
- * @property {Array<Flood & { figures: LoadFigures, ratio: number }>} floods
- * @property {VisitorFigures} visitors
- * @property {{ beforeMb: number, afterMb: number, growthMb: number }} memory
- * @property {CachingFigures} caching
- * @property {boolean} clientCapped Production's `/` reached 90% of the ceiling: the client, not the server, may be the limit.
+ * cached: production's cached `/`; visitors: page loads during a flood (notOk: their requests not answered 200); caching: `/` twice the
+ * same bytes, its ETag and the status of a GET with If-None-Match.
+ * @typedef {{ cached: LoadFigures, floods: Array<Flood & { figures: LoadFigures, ratio: number }>,
+ *   visitors: { loads: number, p50Ms: number, p95Ms: number, maxMs: number, notOk: number, during: string },
+ *   memory: { beforeMb: number, afterMb: number, growthMb: number },
+ *   caching: { sameBytes: boolean, etag: string | null, conditionalStatus: number, cacheControl: string | null, vary: string | null } }} ServingResult
  */
 
 const BROWSER_HEADERS = {
@@ -86,8 +44,8 @@ const BROWSER_HEADERS = {
 };
 
 /**
- * One autocannon load on one path, or on a new URL per request (random query strings, random
- * unknown paths), so no two requests of a flood ask for the same URL.
+ * One autocannon load on one path, or on a new URL per request (random query strings, random unknown paths), so no two requests of a flood
+ * ask for the same URL.
  * @param {{ origin: string, path: string, pattern: Pattern, expect404?: boolean, connections: number, durationSeconds: number }} options
  * @returns {Promise<LoadFigures>}
  */
@@ -122,39 +80,14 @@ function rssMb(pid) {
   return Math.round(kb / 102.4) / 10;
 }
 
-/** @param {string} origin */
-async function startBareServer(origin) {
-  const captured = await rawGet(`${origin}/`, BROWSER_HEADERS);
-  /** @type {string[]} */
-  const headers = [];
-  for (let index = 0; index < captured.rawHeaders.length; index += 2) {
-    const name = /** @type {string} */ (captured.rawHeaders[index]);
-    if (!["connection", "keep-alive", "transfer-encoding", "date"].includes(name.toLowerCase()))
-      headers.push(name, /** @type {string} */ (captured.rawHeaders[index + 1]));
-  }
-  /** @type {import("./bare-server.js").Replay} */
-  const replay = { status: captured.status, statusMessage: captured.statusMessage, headers, bodyBase64: captured.body.toString("base64") };
-  const child = fork(fileURLToPath(new URL("./bare-server.js", import.meta.url)), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
-  const { exited, stop } = stopChildOnCleanup(child, 3_000);
-  child.send(replay);
-  const [message] = await Promise.race([
-    once(child, "message"),
-    exited.then(() => {
-      throw new Error("the bare server exited before listening");
-    }),
-  ]);
-  return { origin: `http://127.0.0.1:${/** @type {{ port: number }} */ (message).port}`, stop };
-}
-
 /** The files a browser fetches for a page: its stylesheet and icon (scripts wait for an interaction). @param {string} html */
 function subresources(html) {
   return [...html.matchAll(/<link rel="(?:stylesheet|icon)" href="(\/[^"]+)"/g)].map((match) => /** @type {string} */ (match[1]));
 }
 
 /**
- * Page loads as new visitors' browsers make them, one after another: a fresh connection for the
- * document, then its stylesheet and icon together, reusing it and opening a second (HTTP/1.1
- * keep-alive, as browsers do).
+ * Page loads as new visitors' browsers make them, one after another: a fresh connection for the document, then its stylesheet and icon
+ * together, reusing it and opening a second (HTTP/1.1 keep-alive, as browsers do).
  * @param {string} origin
  * @param {number} durationMs
  */
@@ -182,7 +115,7 @@ async function visitorLoads(origin, durationMs) {
   return { loads: times.length, p50Ms: at(50), p95Ms: at(95), maxMs: at(100), notOk };
 }
 
-/** @param {string} origin @returns {Promise<CachingFigures>} */
+/** @param {string} origin @returns {Promise<ServingResult["caching"]>} */
 async function caching(origin) {
   const first = await rawGet(`${origin}/`, BROWSER_HEADERS);
   const second = await rawGet(`${origin}/`, BROWSER_HEADERS);
@@ -212,20 +145,10 @@ export async function runServing({ origin, pid, connections, durationSeconds }) 
   console.log(`serving: autocannon, ${connections} connections, ${durationSeconds} s per load`);
   const options = { connections, durationSeconds };
 
-  const bare = await startBareServer(origin);
-  let ceiling;
-  try {
-    ceiling = await load({ ...options, origin: bare.origin, path: "/", pattern: "fixed" });
-  } finally {
-    await bare.stop();
-  }
-  console.log(`serving: ceiling (bare node:http replaying /) ${ceiling.requestsPerSecond} req/s`);
-
   // Warm: the first /events read loads the calendar.
   await rawGet(`${origin}/events`, BROWSER_HEADERS);
-  // One short round of every load first: the runtime compiles its hot code and grows its heap to a
-  // load once (V8 sizes its young generation to the allocation rate), so cached / and the floods are
-  // measured alike, and what grows again over the measured floods is kept.
+  // One short round of every load first: the runtime compiles its hot code and grows its heap to a load once (V8 sizes its young generation
+  // to the allocation rate), so cached / and the floods are measured alike, and what grows again over the measured floods is kept.
   for (const warmUp of [{ path: "/", pattern: /** @type {const} */ ("fixed"), expect404: false }, ...FLOODS]) {
     await load({ ...warmUp, origin, connections, durationSeconds: Math.min(3, durationSeconds) });
   }
@@ -253,13 +176,11 @@ export async function runServing({ origin, pid, connections, durationSeconds }) 
   const afterMb = rssMb(pid);
 
   return {
-    ceiling,
     cached,
     floods,
     visitors,
     memory: { beforeMb, afterMb, growthMb: Math.round((afterMb - beforeMb) * 10) / 10 },
     caching: await caching(origin),
-    clientCapped: cached.requestsPerSecond >= 0.9 * ceiling.requestsPerSecond,
   };
 }
 

@@ -1,14 +1,12 @@
 // @ts-check
-// How fast a link preview gets an event's share card (issue 20: 0.65 to 1.7 s before, drawn on the
-// request path): the first request for every listed event's card, with the bundled sample calendar
-// and with the tests' awkward calendar (long words and URLs, and titles in nine scripts and emoji,
-// whose fonts load on first use). Each calendar gets a fresh server; its cards are asked for one
-// at a time, as a crawler does, in three moments:
+// How fast a link preview gets an event's share card (issue 20: 0.65 to 1.7 s before, drawn on the request path): the first request for
+// every listed event's card, with the bundled sample calendar and with the tests' awkward calendar (long words and URLs, and titles in nine
+// scripts and emoji, whose fonts load on first use). Each calendar gets a fresh server; its cards are asked for one at a time, as a crawler
+// does, in three moments:
 //   1. at once after the calendar's first read, while the upcoming cards are still being drawn ahead;
 //   2. the upcoming events, once the cards drawn ahead are done;
 //   3. every other listed event (past, or past the 30 drawn ahead): drawn on request.
-// Meanwhile /healthz is asked every 25 ms: drawing must not hold the event loop.
-// Alone: `BENCH_ONLY=cards npm run bench`.
+// Meanwhile /healthz is asked every 25 ms: drawing must not hold the event loop. Alone: `BENCH_ONLY=cards npm run bench`.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -25,22 +23,9 @@ export const FIRST_CARD_MS = 500;
 export const HEALTH_DURING_DRAWING_MS = 100;
 
 /**
- * @typedef {object} Timings
- * @property {number} count
- * @property {number} p50
- * @property {number} p95
- * @property {number} max
- * @property {number} notOk Answers that were not a 200 PNG.
- */
-
-/**
- * @typedef {object} CardsResult
- * @property {string} calendar
- * @property {number} events Events the API lists.
- * @property {Timings} whileDrawingAhead Moment 1.
- * @property {Timings} drawnAhead Moment 2.
- * @property {Timings} onRequest Moment 3.
- * @property {Timings} health /healthz during the whole run.
+ * The first requests of some cards (notOk: answers that were not a 200 PNG), and the calendar's three moments and /healthz meanwhile.
+ * @typedef {{ count: number, p50: number, p95: number, max: number, notOk: number }} Timings
+ * @typedef {{ calendar: string, events: number, whileDrawingAhead: Timings, drawnAhead: Timings, onRequest: Timings, health: Timings }} CardsResult
  */
 
 /** @param {number[]} values @returns {Timings} */
@@ -82,16 +67,13 @@ async function untilLogged(logFile, message, timeoutMs = 60_000) {
   }
 }
 
-/**
- * @param {{ calendar: string, env: Record<string, string>, logFile: string }} options
- * @returns {Promise<CardsResult>}
- */
+/** @param {{ calendar: string, env: Record<string, string>, logFile: string }} options @returns {Promise<CardsResult>} */
 async function measureCalendar({ calendar, env, logFile }) {
   const server = await startProductionServer({ logFile, env: { ...env, LOG_LEVEL: "debug", SITE_URL: "https://founders.example.org" } });
   let stopProbe = async () => /** @type {number[]} */ ([]);
   try {
-    // The calendar's first read (and the API answer's render) is not the cards' work: the event
-    // loop is probed from its answer on, while the cards are drawn ahead and on request.
+    // The calendar's first read (and the API answer's render) is not the cards' work: the event loop is probed from its answer on, while
+    // the cards are drawn ahead and on request.
     const { answer } = await timedGet(`${server.origin}/api/calendar/events`);
     stopProbe = probeHealth(server.origin);
     /** @type {{ id: string, start?: { dateTime?: string, date?: string } }[]} */
@@ -111,8 +93,7 @@ async function measureCalendar({ calendar, env, logFile }) {
       }
       return timings(ms, notOk);
     };
-    // 1: the upcoming cards from last to first, at once: the last ones are still queued (or never
-    // drawn ahead) and jump the queue.
+    // 1: the upcoming cards from last to first, at once: the last ones are still queued (or never drawn ahead) and jump the queue.
     const halfway = Math.ceil(upcoming.length / 2);
     const whileDrawingAhead = await firstRequests(upcoming.slice(halfway).reverse());
     await untilLogged(logFile, "drew share cards ahead");

@@ -1,6 +1,6 @@
 // @ts-check
 /* global fetch -- Node 20 has it */
-// A crawler walks every share card of a 3,000-event calendar (about 46 kB each, some 138 MB: over
+// A crawler walks every share card of a 3,000-event calendar (as Google sends them, from the tests' fake) (about 46 kB each, some 138 MB: over
 // twice the pages' whole budget) and `/` must not notice (issue 29): images have a budget of their
 // own, and the static pages a store of their own. Read through the server's own metrics listener
 // (METRICS_PORT): the pages' renders, misses and evictions before and after, and GET / timed
@@ -10,8 +10,8 @@
 import http from "node:http";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { busyCalendar } from "./events-weight.js";
-import { NO_CALENDAR, freePort, rawGet, serveIcs } from "./http.js";
+import { generated, startFake } from "./calendar-support.js";
+import { freePort, rawGet } from "./http.js";
 import { checksTable, table } from "./report.js";
 import { startProductionServer } from "./server.js";
 import { percentile } from "./stats.js";
@@ -86,14 +86,15 @@ const summary = (ms) => ({ first: ms[0] ?? 0, p50: percentile(ms, 50), p95: perc
 
 /** @param {{ logDir: string }} options @returns {Promise<CrawlResult>} */
 export async function measureShareCrawl({ logDir }) {
-  const feed = await serveIcs(busyCalendar());
+  const feed = await startFake();
+  feed.setEvents(await generated(3_000, Date.now()));
   const metricsPort = await freePort();
   const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
   try {
     const server = await startProductionServer({
       logFile: join(logDir, "share-crawl.log"),
       // The shipped budgets; no cards drawn ahead: the crawl is the only drawing.
-      env: { ...NO_CALENDAR, CALENDAR_ICS_URL: feed.url, METRICS_PORT: String(metricsPort), SHARE_CARDS_AHEAD: "0" },
+      env: { ...feed.env, METRICS_PORT: String(metricsPort), SHARE_CARDS_AHEAD: "0" },
     });
     try {
       /** @type {{ id: string }[]} */

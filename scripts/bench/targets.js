@@ -1,20 +1,13 @@
 // @ts-check
-// Issue 4's Lighthouse targets and issue 10's serving targets, each figure beside its target with PASS or FAIL. 1 kB = 1000 bytes.
+// Issue 4's Lighthouse targets, issues 22 and 30's against the static anchor, and issue 10's serving targets, each figure beside its target
+// with PASS or FAIL. 1 kB = 1000 bytes.
 import { NOT_FOUND_PATH } from "./config.js";
 
 /** @typedef {import("./lighthouse.js").FigureKey} FigureKey */
 /** @typedef {import("./lighthouse.js").RouteResult} RouteResult */
 /** @typedef {import("./serving.js").ServingResult} ServingResult */
 
-/**
- * @typedef {object} Check
- * @property {string} scope Route or path.
- * @property {string} metric
- * @property {number | null} value Raw value (ms, bytes, score, ratio).
- * @property {string} shown Formatted value.
- * @property {string} target
- * @property {boolean} pass
- */
+/** @typedef {{ scope: string, metric: string, value: number | null, shown: string, target: string, pass: boolean }} Check value: raw (ms, bytes, score, ratio); shown: formatted. */
 
 /** @param {number} bytes */
 export const formatKB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -26,16 +19,15 @@ export const formatMs = (ms) => `${Math.round(ms)} ms`;
 const formatCls = (cls) => (cls === 0 ? "0" : cls.toFixed(4));
 
 /**
- * @typedef {object} LighthouseRow
- * @property {FigureKey} key
- * @property {string} label
- * @property {string | null} target Shown in the Target column; null: reported without a target.
- * @property {(value: number, route: string) => boolean | null} pass Null where the target does not apply to the route.
- * @property {(value: number) => string} format
- * @property {FigureKey} [judgedBy] The figure the verdict is on, when not `key` (shown beside it when they differ).
+ * A row of Lighthouse's table: `target` null is reported without one; `pass` null where the target does not apply to the route; `judgedBy`,
+ * the figure the verdict is on when not `key`.
+ * @typedef {{ key: FigureKey, label: string, target: string | null, pass: (value: number, route: string) => boolean | null,
+ *   format: (value: number) => string, judgedBy?: FigureKey }} LighthouseRow
  */
 
 const score = /** @param {number} value */ (value) => String(Math.round(value));
+const full = /** @param {number} value */ (value) => value >= 100;
+const none = () => null;
 
 /** @type {LighthouseRow[]} */
 export const LIGHTHOUSE_ROWS = [
@@ -43,36 +35,29 @@ export const LIGHTHOUSE_ROWS = [
     key: "status",
     label: "HTTP status",
     target: `200 (404 on ${NOT_FOUND_PATH})`,
-    pass: (value, route) => value === (route === NOT_FOUND_PATH ? 404 : 200),
+    pass: (v, route) => v === (route === NOT_FOUND_PATH ? 404 : 200),
     format: String,
   },
-  { key: "performance", label: "Performance", target: "100", pass: (value) => value >= 100, format: score },
-  { key: "accessibility", label: "Accessibility", target: "100", pass: (value) => value >= 100, format: score },
+  { key: "performance", label: "Performance", target: "100", pass: full, format: score },
+  { key: "accessibility", label: "Accessibility", target: "100", pass: full, format: score },
   // On the 404 page, without the audits it fails by design (scripts/bench/audits.js notFoundByDesign).
-  {
-    key: "bestPractices",
-    judgedBy: "bestPracticesByDesign",
-    label: "Best practices",
-    target: "100",
-    pass: (value) => value >= 100,
-    format: score,
-  },
-  { key: "seo", judgedBy: "seoByDesign", label: "SEO", target: "100", pass: (value) => value >= 100, format: score },
-  { key: "fcpMs", label: "First Contentful Paint", target: "< 1.0 s", pass: (value) => value < 1000, format: formatSeconds },
-  { key: "lcpMs", label: "Largest Contentful Paint", target: "< 1.8 s", pass: (value) => value < 1800, format: formatSeconds },
-  { key: "tbtMs", label: "Total Blocking Time", target: "< 50 ms", pass: (value) => value < 50, format: formatMs },
-  { key: "cls", label: "Cumulative Layout Shift", target: "0", pass: (value) => value === 0, format: formatCls },
-  { key: "totalBytes", label: "Transferred, total", target: null, pass: () => null, format: formatKB },
+  { key: "bestPractices", judgedBy: "bestPracticesByDesign", label: "Best practices", target: "100", pass: full, format: score },
+  { key: "seo", judgedBy: "seoByDesign", label: "SEO", target: "100", pass: full, format: score },
+  { key: "fcpMs", label: "First Contentful Paint", target: "< 1.0 s", pass: (v) => v < 1000, format: formatSeconds },
+  { key: "lcpMs", label: "Largest Contentful Paint", target: "< 1.8 s", pass: (v) => v < 1800, format: formatSeconds },
+  { key: "tbtMs", label: "Total Blocking Time", target: "< 50 ms", pass: (v) => v < 50, format: formatMs },
+  { key: "cls", label: "Cumulative Layout Shift", target: "0", pass: (v) => v === 0, format: formatCls },
+  { key: "totalBytes", label: "Transferred, total", target: null, pass: none, format: formatKB },
   {
     key: "jsBytes",
     label: "JavaScript transferred",
     target: "< 90 kB on /",
-    pass: (value, route) => (route === "/" ? value < 90_000 : null),
+    pass: (v, route) => (route === "/" ? v < 90_000 : null),
     format: formatKB,
   },
-  { key: "cssBytes", label: "CSS transferred", target: "< 15 kB", pass: (value) => value < 15_000, format: formatKB },
-  { key: "requests", label: "Requests", target: null, pass: () => null, format: String },
-  { key: "cpuIndex", label: "Host CPU index", target: null, pass: () => null, format: (value) => String(Math.round(value)) },
+  { key: "cssBytes", label: "CSS transferred", target: "< 15 kB", pass: (v) => v < 15_000, format: formatKB },
+  { key: "requests", label: "Requests", target: null, pass: none, format: String },
+  { key: "cpuIndex", label: "Host CPU index", target: null, pass: none, format: score },
 ];
 
 /** Each junk flood is served at least this share of the same server's rate on cached `/`. */
@@ -82,11 +67,7 @@ export const VISITOR_P95_MS = 100;
 /** Server memory growth over the floods. */
 export const MEMORY_GROWTH_MB = 50;
 
-/**
- * The serving checks (issue 10's targets).
- * @param {ServingResult} serving
- * @returns {Check[]}
- */
+/** The serving checks (issue 10's targets). @param {ServingResult} serving @returns {Check[]} */
 export function servingChecks(serving) {
   /** @type {Check[]} */
   const checks = [];
@@ -133,11 +114,7 @@ export function servingChecks(serving) {
   return checks;
 }
 
-/**
- * The Lighthouse checks (issue 4's targets), one per route and figure with a target.
- * @param {RouteResult[]} routes
- * @returns {Check[]}
- */
+/** The Lighthouse checks (issue 4's targets), one per route and figure with a target. @param {RouteResult[]} routes @returns {Check[]} */
 export function lighthouseChecks(routes) {
   /** @type {Check[]} */
   const checks = [];
@@ -157,4 +134,30 @@ export function lighthouseChecks(routes) {
     }
   }
   return checks;
+}
+
+/** Issues 22 and 30: each route's median TBT within this factor of the static anchor's, in the same run. */
+export const ANCHOR_TBT_FACTOR = 1.5;
+
+/**
+ * Each route's median Total Blocking Time against the anchor's: / and /about against their own copies, every other route against the higher
+ * of the two; "not measured" (a FAIL) without the anchor.
+ * @param {RouteResult[]} ours @param {RouteResult[] | null} anchor
+ * @returns {Check[]}
+ */
+export function anchorChecks(ours, anchor) {
+  const anchorTbt = new Map((anchor ?? []).flatMap((route) => (route.median.tbtMs === null ? [] : [[route.route, route.median.tbtMs]])));
+  return ours.map((route) => {
+    const value = route.median.tbtMs;
+    const reference = anchorTbt.get(route.route) ?? (anchorTbt.size > 0 ? Math.max(...anchorTbt.values()) : null);
+    const limit = reference === null ? null : reference * ANCHOR_TBT_FACTOR;
+    return {
+      scope: route.route,
+      metric: "Total Blocking Time against the static anchor",
+      value,
+      shown: value === null ? "not measured" : `${Math.round(value)} ms`,
+      target: `≤ ${ANCHOR_TBT_FACTOR}× the anchor's ${reference === null ? "(not measured)" : `${Math.round(reference)} ms = ${Math.round(limit ?? 0)} ms`}`,
+      pass: value !== null && limit !== null && value <= limit,
+    };
+  });
 }

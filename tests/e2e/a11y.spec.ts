@@ -2,7 +2,10 @@ import type { Page, TestInfo } from "@playwright/test";
 import { DESKTOP, NOT_FOUND_PATH, PAGES, PHONE, expect, test, waitForHydration } from "./fixtures";
 import { expectNoAxeViolations } from "./support/axe";
 import { showToast } from "./support/toast";
-import { answerEventsApi, currentEvents, failEventsApi, holdEventsApi, openEventsInApp, tolerateStatus } from "./support/events-api";
+import { startFakeGoogleCalendar } from "../fakes/google-calendar";
+import { startServer } from "../support/start-server";
+import { failEventsData, holdEventsData, openEventsInApp, tolerateStatus } from "./support/events-api";
+import { startGoogleBackedServer, stopGoogleBackedServer } from "./support/google-server";
 
 // The accessibility gate: axe-core finds no WCAG 2.2 AA violation on any page, in any state,
 // at phone and desktop width.
@@ -44,12 +47,13 @@ test.describe("axe on every page", () => {
   }
 });
 
-// The list's other states are reached by an in-app tab change, whose API request the tests answer.
+// The list's other states: loading and error reached in-app, whose data request the tests hold or
+// fail; empty and stale from a fake Google Calendar.
 test.describe("axe on every state of /events", () => {
   test.use({ viewport: PHONE });
 
   test("loading: no violations at 375 and 1280 px", async ({ page }, testInfo) => {
-    const release = await holdEventsApi(page);
+    const release = await holdEventsData(page);
     await openEventsInApp(page);
     await expect(page.getByRole("status").filter({ hasText: "Loading events..." })).toBeVisible();
     await scanAtBothWidths(page, testInfo, "/events (loading)");
@@ -57,14 +61,19 @@ test.describe("axe on every state of /events", () => {
   });
 
   test("empty: no violations at 375 and 1280 px", async ({ page }, testInfo) => {
-    await answerEventsApi(page, { events: [] });
-    await openEventsInApp(page);
-    await expect(page.getByText("No upcoming events scheduled at this time.")).toBeVisible();
-    await scanAtBothWidths(page, testInfo, "/events (empty)");
+    const backed = await startGoogleBackedServer("empty");
+    try {
+      await page.goto(`${backed.server.url}/events`);
+      await expect(page.getByText("No upcoming events scheduled at this time.")).toBeVisible();
+      await scanAtBothWidths(page, testInfo, "/events (empty)");
+    } finally {
+      await page.close();
+      await stopGoogleBackedServer(backed);
+    }
   });
 
   test("error: no violations at 375 and 1280 px", async ({ page, guard }, testInfo) => {
-    await failEventsApi(page, 502);
+    await failEventsData(page, 502);
     await openEventsInApp(page);
     await expect(page.getByRole("alert").filter({ hasText: "Failed to load events from calendar." })).toBeVisible();
     await scanAtBothWidths(page, testInfo, "/events (error)");
@@ -72,14 +81,29 @@ test.describe("axe on every state of /events", () => {
   });
 
   test("stale copy: no violations at 375 and 1280 px", async ({ page }, testInfo) => {
-    const live = await currentEvents(page);
-    expect(live.events.length).toBeGreaterThan(0);
-    await answerEventsApi(page, { ...live, stale: true, updatedAt: new Date(Date.now() - 3_600_000).toISOString() });
-    await openEventsInApp(page);
-    await expect(page.getByText("The calendar could not be reached just now.")).toBeVisible();
-    // At 375 px the list is the compact one: an item per event, linking to its page.
-    await expect(page.locator('main li:has(a[href^="/events/"])').first()).toBeVisible();
-    await scanAtBothWidths(page, testInfo, "/events (stale)");
+    const fake = await startFakeGoogleCalendar();
+    const server = await startServer({ ...fake.env, EVENTS_CACHE_TTL_SECONDS: "1" });
+    try {
+      await page.goto(`${server.url}/events`);
+      fake.setScenario("error500");
+      // The first request after expiry answers at once and refreshes in the background; a later one is the stale copy.
+      await expect
+        .poll(
+          async () => {
+            await page.goto(`${server.url}/events`);
+            return (await page.getByText("The calendar could not be reached just now.").locator("visible=true").count()) === 1;
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(true);
+      // At 375 px the list is the compact one: an item per event, linking to its page.
+      await expect(page.locator('main li:has(a[href^="/events/"]):visible').first()).toBeVisible();
+      await scanAtBothWidths(page, testInfo, "/events (stale)");
+    } finally {
+      await page.close();
+      await server.stop();
+      await fake.close();
+    }
   });
 });
 

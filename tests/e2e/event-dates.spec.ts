@@ -36,7 +36,7 @@ test.describe("event dates the calendar sends as it likes", () => {
     await expect(when(page, "Speaker Series: Pricing")).toHaveText(/^\w+day, \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s(AM|PM)\sE[SD]T$/);
   });
 
-  test("client-side navigation (the list read from the API in the browser) shows the raw value too", async ({ page }) => {
+  test("client-side navigation (the list read from the page's data) shows the raw value too", async ({ page }) => {
     await openEventsInApp(page, server.url);
     await expect(when(page, "Founders dinner (date to be confirmed)")).toHaveText("not-a-real-date");
     await expect(when(page, "Founders picnic (date to come)")).toHaveText("TBD");

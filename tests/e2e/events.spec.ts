@@ -3,10 +3,15 @@ import type { RunningServer } from "../support/start-server";
 import type { Page } from "@playwright/test";
 import { DESKTOP, expect, test, waitForHydration } from "./fixtures";
 import { startGoogleBackedServer, stopGoogleBackedServer } from "./support/google-server";
-import { answerEventsApi, failEventsApi, holdEventsApi, openEventsInApp, tolerateStatus } from "./support/events-api";
+import { failEventsData, holdEventsData, openEventsInApp, tolerateStatus } from "./support/events-api";
 import { pageSettled } from "./support/settled";
 
-const cards = (page: Page) => page.locator("main article");
+// Both tabs' lists are in the page, the other one hidden: the cards a visitor sees.
+const cards = (page: Page) => page.locator("main article:visible");
+
+/** Marks the document, so a test can tell an in-place switch from a new page. */
+const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as Record<string, boolean>).__sameDocument = true));
+const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as Record<string, boolean>).__sameDocument === true);
 
 test.describe("events page (bundled sample calendar)", () => {
   test.use({ viewport: DESKTOP });
@@ -50,12 +55,20 @@ test.describe("events page (bundled sample calendar)", () => {
     const firstUpcoming = await cards(page).first().locator("h3").textContent();
     const tabs = page.getByRole("navigation", { name: "Events" });
 
+    await markDocument(page);
+    const requests: string[] = [];
+    // Route discovery (/__manifest) and the icon may come meanwhile; no page, data or API request.
+    page.on("request", (request) => {
+      if (/\.data|\/api\/|\/events(\?|$)/.test(request.url())) requests.push(request.url());
+    });
     await tabs.getByRole("link", { name: "Past" }).click();
     await expect(page).toHaveURL(/\/events\?tab=past$/);
     await expect(page.getByRole("heading", { name: "Past events" })).toBeVisible();
     await expect(tabs.getByRole("link", { name: "Past" })).toHaveAttribute("aria-current", "page");
-    // In-app, the tab's list comes from the API after the heading: wait for it.
     await expect(cards(page).first()).toBeVisible();
+    // The switch is local: the page already holds the tab's first view.
+    expect(requests).toEqual([]);
+    expect(await sameDocument(page)).toBe(true);
     const pastTimes = await cards(page)
       .locator("time")
       .evaluateAll((els) => els.map((el) => el.getAttribute("datetime") ?? ""));
@@ -66,6 +79,32 @@ test.describe("events page (bundled sample calendar)", () => {
     await expect(page).toHaveURL(/\/events$/);
     await expect(page.getByRole("heading", { name: "Upcoming events" })).toBeVisible();
     await expect(cards(page).first().locator("h3")).toHaveText(firstUpcoming ?? "");
+  });
+
+  test("before React runs, a click on a tab switches in place; React then takes over from there", async ({ page }) => {
+    await page.goto("/events");
+    await markDocument(page);
+    const tabs = page.getByRole("navigation", { name: "Events" });
+    await tabs.getByRole("link", { name: "Past" }).click();
+    await expect(page).toHaveURL(/\/events\?tab=past$/);
+    await expect(page.getByRole("heading", { name: "Past events" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Upcoming events" })).toBeHidden();
+    await expect(tabs.getByRole("link", { name: "Past" })).toHaveAttribute("aria-current", "page");
+    await expect(tabs.getByRole("link", { name: "Upcoming" })).not.toHaveAttribute("aria-current", "page");
+    expect(await sameDocument(page)).toBe(true);
+    // Back, still before React: the page follows the address.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/events$/);
+    await expect(page.getByRole("heading", { name: "Upcoming events" })).toBeVisible();
+    await page.goForward();
+    await expect(page.getByRole("heading", { name: "Past events" })).toBeVisible();
+    // React hydrates the switched page as it is (the fixture fails on any hydration error) and switches from then on.
+    await waitForHydration(page);
+    await tabs.getByRole("link", { name: "Upcoming" }).click();
+    await expect(page).toHaveURL(/\/events$/);
+    await expect(page.getByRole("heading", { name: "Upcoming events" })).toBeVisible();
+    await expect(cards(page)).toHaveCount(10);
+    expect(await sameDocument(page)).toBe(true);
   });
 
   test("a shared ?tab=past link opens on the Past tab", async ({ page }) => {
@@ -80,7 +119,7 @@ test.describe("events page (bundled sample calendar)", () => {
   });
 
   test("client-side navigation shows the loading state, then the list", async ({ page }) => {
-    const release = await holdEventsApi(page);
+    const release = await holdEventsData(page);
     await openEventsInApp(page);
     await expect(page.getByRole("status")).toHaveText("Loading events...");
     release();
@@ -88,18 +127,41 @@ test.describe("events page (bundled sample calendar)", () => {
     await expect(page.getByText("Loading events...")).toHaveCount(0);
   });
 
-  test("client-side navigation shows the error state when the API fails", async ({ page, guard }) => {
-    await failEventsApi(page, 502);
+  test("client-side navigation shows the error state when the page's data fails", async ({ page, guard }) => {
+    await failEventsData(page, 502);
     await openEventsInApp(page);
     const alert = page.getByRole("alert").filter({ hasText: "Failed to load events from calendar." });
     await expect(alert).toBeVisible();
     await expect(alert).toContainText("Please check back later or contact support if the issue persists.");
     tolerateStatus(guard, 502);
   });
+});
 
-  test("client-side navigation shows the empty state", async ({ page }) => {
-    await answerEventsApi(page, { events: [] });
-    await openEventsInApp(page);
+test.describe("events tabs without JavaScript", () => {
+  test.use({ viewport: DESKTOP, javaScriptEnabled: false });
+
+  test("the Past tab is a link the server answers with the Past list", async ({ page }) => {
+    await page.goto("/events");
+    await page.getByRole("navigation", { name: "Events" }).getByRole("link", { name: "Past" }).click();
+    await expect(page).toHaveURL(/\/events\?tab=past$/);
+    await expect(page.getByRole("heading", { name: "Past events" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Upcoming events" })).toBeHidden();
+    await expect(cards(page).first()).toBeVisible();
+  });
+});
+
+test.describe("an empty calendar", () => {
+  test.use({ viewport: DESKTOP });
+  let fake: FakeGoogleCalendar;
+  let server: RunningServer;
+
+  test.beforeAll(async () => {
+    ({ fake, server } = await startGoogleBackedServer("empty"));
+  });
+  test.afterAll(() => stopGoogleBackedServer({ fake, server }));
+
+  test("shows the empty state on both tabs, in-app too", async ({ page }) => {
+    await openEventsInApp(page, server.url);
     await expect(page.getByText("No upcoming events scheduled at this time.")).toBeVisible();
     await page.getByRole("navigation", { name: "Events" }).getByRole("link", { name: "Past" }).click();
     await expect(page.getByText("No past events to show yet.")).toBeVisible();
@@ -110,7 +172,9 @@ test.describe("event dates in a browser far from New York", () => {
   test.use({ viewport: DESKTOP, timezoneId: "Asia/Tokyo" });
 
   test("show the same New York dates as the server HTML, with no hydration drift", async ({ page }) => {
-    const raw = await (await page.request.get("/events")).text();
+    const html = await (await page.request.get("/events")).text();
+    // The Upcoming list, before the hidden Past one.
+    const raw = html.slice(0, html.indexOf('<div data-tab-panel="past"'));
     const serverDates = [...raw.matchAll(/<time dateTime="[^"]+">([^<]+)<\/time>/g)].map((m) => m[1]);
     expect(serverDates.length).toBeGreaterThan(0);
     await page.goto("/events");

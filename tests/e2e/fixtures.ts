@@ -57,13 +57,6 @@ export async function guardContext(context: BrowserContext): Promise<Guard> {
   });
   context.on("weberror", (webError) => {
     const error = webError.error();
-    // Under request interception (the route above) Chromium sometimes lets the next page decline a
-    // cross-document view transition and reports the aborted transition as an uncaught error that
-    // no script of the page can catch; without interception it does not happen.
-    if (error.name === "InvalidStateError" && error.message.includes("ViewTransition opt-in disabled")) {
-      guard.tolerated.push(`${error.name}: ${error.message} (at ${webError.page()?.url() ?? ""})`);
-      return;
-    }
     guard.issues.push({ kind: "pageerror", text: `${error.name}: ${error.message}`, url: webError.page()?.url() ?? "" });
   });
 

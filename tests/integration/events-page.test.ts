@@ -10,9 +10,15 @@ async function page(server: RunningServer, search = "") {
   return { status: res.status, html: await res.text() };
 }
 
-/** The titles of the event cards, in page order. */
+/** The list the address's tab shows: both tabs' lists are in the page, the other one hidden. */
+function shownList(html: string): string {
+  const parts = html.split(/(?=<div data-tab-panel=)|(?=<h2 id="calendar-heading")/);
+  return parts.find((part) => /^<div data-tab-panel="\w+">/.test(part)) ?? "";
+}
+
+/** The titles of the event cards the address's tab shows, in page order. */
 function titles(html: string): string[] {
-  return [...html.matchAll(/<h3 id="event-[^"]+"[^>]*>(?:<a [^>]*>)?([^<]*)(?:<\/a>)?<\/h3>/g)].map((m) => m[1]!);
+  return [...shownList(html).matchAll(/<h3 id="event-[^"]+"[^>]*>(?:<a [^>]*>)?([^<]*)(?:<\/a>)?<\/h3>/g)].map((m) => m[1]!);
 }
 
 function jsonLd(html: string): Array<Record<string, unknown>> {
@@ -44,8 +50,8 @@ describe("/events with the bundled sample calendar", () => {
   it("filters for real: ?tab=past shows ended events, most recent first", async () => {
     const allUpcoming = titles((await page(server, "?all=1")).html);
     const { html } = await page(server, "?tab=past");
-    expect(html).toContain("Past events");
-    const pastDates = [...html.matchAll(/<time dateTime="([^"]+)"/g)].map((m) => m[1]!);
+    expect(html).toContain('<span data-tab-panel="past">Past events</span>');
+    const pastDates = [...shownList(html).matchAll(/<time dateTime="([^"]+)"/g)].map((m) => m[1]!);
     expect(pastDates.length).toBeGreaterThan(0);
     for (const date of pastDates) expect(Date.parse(date.length === 10 ? `${date}T23:59:59-05:00` : date)).toBeLessThan(Date.now());
     // Most recent first.
@@ -53,6 +59,22 @@ describe("/events with the bundled sample calendar", () => {
     expect(instants).toEqual([...instants].sort((a, b) => b - a));
     // ?all=1 lifts the ten-per-tab limit.
     expect(allUpcoming.length).toBeGreaterThan(10);
+  });
+
+  it("holds both tabs' first views, the other one hidden, and the tabs marked for a switch in place", async () => {
+    for (const [search, tab, other] of [
+      ["", "upcoming", "past"],
+      ["?tab=past", "past", "upcoming"],
+    ] as const) {
+      const { html } = await page(server, search);
+      expect(html).toContain(`<div data-tab-panel="${tab}">`);
+      expect(html).toContain(`<div data-tab-panel="${other}" hidden="">`);
+      const panels = html
+        .split(/(?=<div data-tab-panel=)|(?=<h2 id="calendar-heading")/)
+        .filter((part) => part.startsWith("<div data-tab-panel="));
+      for (const panel of panels) expect(panel.match(/<h3 id="event-/g)).toHaveLength(10);
+      expect(html).toMatch(new RegExp(`<a aria-current="page"[^>]*data-tab="${tab}"|<a[^>]*data-tab="${tab}"[^>]*aria-current="page"`));
+    }
   });
 
   it("embeds no stranger's calendar: it says the events come from the sample calendar and offers its feed", async () => {
