@@ -37,7 +37,8 @@ export const READ_DEADLINE_MS = 180_000;
  */
 export const WORKER_IDLE_MS = 10_000;
 
-type Pending = { resolve: (message: WorkerMessage) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
+/** A request in flight, and the worker it went to (an ending worker fails only its own). */
+type Pending = { owner: ChildProcess; resolve: (message: WorkerMessage) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
 
 export function calendarReader(
   source: CalendarSourceConfig,
@@ -66,12 +67,13 @@ export function calendarReader(
     debug: (message) => log.debug(message),
   };
 
-  function failAll(error: Error) {
-    for (const { reject, timer } of pending.values()) {
-      clearTimeout(timer);
-      reject(error);
+  function failAll(owner: ChildProcess, error: Error) {
+    for (const [id, entry] of pending) {
+      if (entry.owner !== owner) continue;
+      clearTimeout(entry.timer);
+      pending.delete(id);
+      entry.reject(error);
     }
-    pending.clear();
   }
 
   function start(): ChildProcess {
@@ -93,10 +95,10 @@ export function calendarReader(
       clearTimeout(entry.timer);
       entry.resolve(message);
     });
-    started.on("error", (error) => failAll(error));
+    started.on("error", (error) => failAll(started, error));
     started.on("exit", (code, signal) => {
       if (worker === started) worker = undefined;
-      failAll(new Error(`the calendar worker stopped (${signal ? `signal ${signal}` : `exit code ${code}`})`));
+      failAll(started, new Error(`the calendar worker stopped (${signal ? `signal ${signal}` : `exit code ${code}`})`));
     });
     return started;
   }
@@ -126,7 +128,7 @@ export function calendarReader(
         current.kill("SIGKILL");
       }, READ_DEADLINE_MS);
       timer.unref();
-      pending.set(request.id, { resolve, reject, timer });
+      pending.set(request.id, { owner: current, resolve, reject, timer });
       current.send(request);
     })
       .finally(idleLater)
