@@ -131,6 +131,7 @@ export function createEventsService(env: Env, deps: EventsDeps = {}): EventsServ
   const listeners: (() => void)[] = [];
   const saving = incidentLog(log, "writing the saved copy");
   const drawing = incidentLog(log, "drawing share cards ahead");
+  const restoring = incidentLog(log, "restoring the saved copy");
 
   function afterRead(copy: EventsCopy, changed: boolean) {
     deps.onReadOutcome?.({ source: source.kind, outcome: "ok", events: copy.events.length });
@@ -174,14 +175,14 @@ export function createEventsService(env: Env, deps: EventsDeps = {}): EventsServ
     async start() {
       if (file && digest) {
         let timer: NodeJS.Timeout | undefined;
-        const restoring = reader.restore(file, digest, clock.now(), MAX_STALE_MS).then((copy) => {
+        const restored = reader.restore(file, digest, clock.now(), MAX_STALE_MS).then((copy) => {
           if (!copy) return;
           deps.onReadOutcome?.({ source: source.kind, outcome: "restored", events: copy.events.length });
           cache.restore(copy);
           deps.onEvents?.(copy.events);
         });
         const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, RESTORE_WAIT_MS)));
-        await Promise.race([restoring.catch((error: unknown) => saving.failed(error)), waited]);
+        await Promise.race([restored.catch((error: unknown) => restoring.failed(error)), waited]);
         clearTimeout(timer);
       }
       cache.prime();
