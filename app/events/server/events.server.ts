@@ -25,7 +25,6 @@ import { savedCopyFile, sourceDigest } from "./saved-copy.server";
 import { shareImages } from "./share-images.server";
 
 export { EventsUnavailableError } from "./cache.server";
-export { sortEvents } from "./read-calendar.server";
 
 export type EventsSource = {
   kind: CalendarSourceConfig["kind"];
@@ -92,6 +91,9 @@ export type EventsService = {
   onChange: (listener: () => void) => void;
 };
 
+/** An unchanged calendar is written to the saved copy again after this long, so a restart finds it recent. */
+const RESAVE_UNCHANGED_MS = 60 * 60 * 1000;
+
 /** Start-up waits at most this long for the saved copy; past it the server listens and the copy follows. */
 const RESTORE_WAIT_MS = 5_000;
 
@@ -132,11 +134,16 @@ export function createEventsService(env: Env, deps: EventsDeps = {}): EventsServ
   const saving = incidentLog(log, "writing the saved copy");
   const drawing = incidentLog(log, "drawing share cards ahead");
   const restoring = incidentLog(log, "restoring the saved copy");
+  let savedAt = Number.NEGATIVE_INFINITY;
 
   function afterRead(copy: EventsCopy, changed: boolean) {
     deps.onReadOutcome?.({ source: source.kind, outcome: "ok", events: copy.events.length });
-    // Saved after every good read, changed or not: its time says how recent the events are after a restart.
-    saved?.save(copy).then(saving.succeeded, saving.failed);
+    // Saved after a change, and otherwise once an hour: its time says how recent the events are after
+    // a restart (answered for 24 h), without rewriting the same calendar at every read.
+    if (saved && (changed || copy.fetchedAt - savedAt >= RESAVE_UNCHANGED_MS)) {
+      savedAt = copy.fetchedAt;
+      saved.save(copy).then(saving.succeeded, saving.failed);
+    }
     if (!changed) return;
     try {
       deps.onEvents?.(copy.events);
