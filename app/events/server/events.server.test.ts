@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/env.server";
 import type { CalendarEvent } from "~/events/model";
-import { createEventsService, sortEvents, sourceFromEnv } from "./events.server";
+import { createEventsService, sourceFromEnv } from "./events.server";
+import { sortEvents } from "./read-calendar.server";
 import { startInstant } from "./time.server";
 
 describe("sourceFromEnv", () => {
