@@ -10,8 +10,8 @@
 import http from "node:http";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { generated, startFake } from "./calendar-support.js";
-import { freePort, rawGet } from "./http.js";
+import { generated, scrape, startFake, sumOf } from "./calendar-support.js";
+import { rawGet } from "./http.js";
 import { checksTable, table } from "./report.js";
 import { startProductionServer } from "./server.js";
 import { percentile } from "./stats.js";
@@ -24,17 +24,11 @@ const CRAWLERS = 4;
 /** After the crawl, GET / may be this much slower at p95 (the machine is shared: noise). */
 const SLOWER_AT_MOST = 1.5;
 
-/** One sample's value from a Prometheus exposition. @param {string} text @param {string} name @param {string} [labels] */
-function sample(text, name, labels = "") {
-  const line = text.split("\n").find((candidate) => candidate.startsWith(`${name}${labels ? `{${labels}}` : ""} `));
-  return line === undefined ? Number.NaN : Number(line.slice(line.lastIndexOf(" ") + 1));
-}
-
-/** @param {string} metricsUrl */
-async function scrape(metricsUrl) {
-  const text = await (await fetch(metricsUrl)).text();
+/** The store's and the process's figures, from one scrape of the server's metrics. @param {import("./server.js").RunningServer} server */
+async function storeFigures(server) {
+  const text = await scrape(server);
   /** @param {string} field @param {string} kind */
-  const stored = (field, kind) => sample(text, `stored_answers_${field}`, `kind="${kind}"`);
+  const stored = (field, kind) => sumOf(text, `stored_answers_${field}`, `kind="${kind}"`);
   /** @param {string} field */
   const pages = (field) => stored(field, "static") + stored(field, "pages");
   return {
@@ -46,7 +40,7 @@ async function scrape(metricsUrl) {
     imageEvictions: stored("evictions_total", "images"),
     imageBytes: stored("bytes", "images"),
     imageBudget: stored("budget_bytes", "images"),
-    rssBytes: sample(text, "process_resident_memory_bytes"),
+    rssBytes: sumOf(text, "process_resident_memory_bytes"),
   };
 }
 
@@ -79,28 +73,26 @@ const summary = (ms) => ({ first: ms[0] ?? 0, p50: percentile(ms, 50), p95: perc
  * @property {number} crawlSeconds
  * @property {ReturnType<typeof summary>} homeBefore
  * @property {ReturnType<typeof summary>} homeAfter
- * @property {Awaited<ReturnType<typeof scrape>>} before Metrics before the crawl (after GET / was timed).
- * @property {Awaited<ReturnType<typeof scrape>>} afterCrawl
- * @property {Awaited<ReturnType<typeof scrape>>} after After GET / was timed again.
+ * @property {Awaited<ReturnType<typeof storeFigures>>} before Metrics before the crawl (after GET / was timed).
+ * @property {Awaited<ReturnType<typeof storeFigures>>} afterCrawl
+ * @property {Awaited<ReturnType<typeof storeFigures>>} after After GET / was timed again.
  */
 
 /** @param {{ logDir: string }} options @returns {Promise<CrawlResult>} */
 export async function measureShareCrawl({ logDir }) {
   const feed = await startFake();
   feed.setEvents(await generated(3_000, Date.now()));
-  const metricsPort = await freePort();
-  const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
   try {
     const server = await startProductionServer({
       logFile: join(logDir, "share-crawl.log"),
       // The shipped budgets; no cards drawn ahead: the crawl is the only drawing.
-      env: { ...feed.env, METRICS_PORT: String(metricsPort), SHARE_CARDS_AHEAD: "0" },
+      env: { ...feed.env, METRICS_PORT: "0", SHARE_CARDS_AHEAD: "0" },
     });
     try {
       /** @type {{ id: string }[]} */
       const events = (await (await fetch(`${server.origin}/api/calendar/events`)).json()).events;
       const homeBefore = summary(await timeHome(server.origin, HOME_REQUESTS));
-      const before = await scrape(metricsUrl);
+      const before = await storeFigures(server);
 
       const started = performance.now();
       let cards = 0;
@@ -116,10 +108,10 @@ export async function measureShareCrawl({ logDir }) {
       };
       await Promise.all(Array.from({ length: CRAWLERS }, crawler));
       const crawlSeconds = (performance.now() - started) / 1000;
-      const afterCrawl = await scrape(metricsUrl);
+      const afterCrawl = await storeFigures(server);
 
       const homeAfter = summary(await timeHome(server.origin, HOME_REQUESTS));
-      const after = await scrape(metricsUrl);
+      const after = await storeFigures(server);
       return { events: events.length, cards, cardBytes, crawlSeconds, homeBefore, homeAfter, before, afterCrawl, after };
     } finally {
       await server.stop();
