@@ -5,17 +5,10 @@
 /** @typedef {import("lighthouse").Result} LighthouseResult */
 
 /** @param {unknown} value @returns {value is Record<string, unknown>} */
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+const isRecord = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** @param {unknown} value */
-function text(value) {
-  if (typeof value === "string") return value;
-  // Some fields are {type: "code"|"text"|"link", value|text}.
-  if (isRecord(value)) return text(value.value ?? value.text);
-  return undefined;
-}
+/** A field's text: some fields are {type: "code"|"text"|"link", value|text}. @param {unknown} value @returns {string | undefined} */
+const text = (value) => (typeof value === "string" ? value : isRecord(value) ? text(value.value ?? value.text) : undefined);
 
 /**
  * Audits a 404 page fails by design, each only in the form our 404 gives it:

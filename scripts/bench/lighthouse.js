@@ -13,24 +13,26 @@ import lighthouse from "lighthouse";
 import { notFoundByDesign, scoreWithout } from "./audits.js";
 import { CHROME_PATH, CHROMIUM_FLAGS } from "../chromium.js";
 import { killOnExit, stopChildOnCleanup } from "./cleanup.js";
-import { freePort, isLoopbackHost, waitForHttp } from "./http.js";
+import { freePort, isLoopbackHost } from "./http.js";
 import { startOfflineGuard } from "./offline-guard.js";
-import { blockedNote, lighthouseTable } from "./report.js";
-import { startProductionServer } from "./server.js";
+
+import { answering, startProductionServer } from "./server.js";
 import { median } from "./stats.js";
-import { anchorChecks, lighthouseChecks } from "./targets.js";
+import { anchorChecks, blockedNote, lighthouseChecks, lighthouseTable } from "./lighthouse-report.js";
 
 /** @typedef {import("lighthouse").Result} LighthouseResult */
 
+/** Every figure of a page load. */
+const FIGURE_KEYS = /** @type {const} */ ([
+  ...["status", "performance", "accessibility", "bestPractices", "seo", "bestPracticesByDesign", "seoByDesign", "fcpMs", "lcpMs", "tbtMs"],
+  ...["cls", "totalBytes", "jsBytes", "cssBytes", "requests", "cpuIndex"],
+]);
 /**
  * One page load's figures (or their medians): category scores 0–100 (the *ByDesign ones without the audits a 404 page fails by design,
  * audits.js), times in ms, bytes as transferred, and the host's CPU index (Lighthouse's BenchmarkIndex: it drops when other work competes
  * for the CPU).
- * @typedef {{ status: number | null, performance: number | null, accessibility: number | null, bestPractices: number | null,
- *   seo: number | null, bestPracticesByDesign: number | null, seoByDesign: number | null, fcpMs: number | null, lcpMs: number | null,
- *   tbtMs: number | null, cls: number | null, totalBytes: number | null, jsBytes: number | null, cssBytes: number | null,
- *   requests: number | null, cpuIndex: number | null }} PageFigures
- * @typedef {keyof PageFigures} FigureKey
+ * @typedef {typeof FIGURE_KEYS[number]} FigureKey
+ * @typedef {Record<FigureKey, number | null>} PageFigures
  * @typedef {{ run: number, figures: PageFigures | null, error?: string, externalRequests: string[] }} RunResult
  * @typedef {{ route: string, runs: RunResult[], median: PageFigures, versions?: string }} RouteResult
  */
@@ -75,82 +77,63 @@ export function pageFigures(lhr) {
   };
 }
 
-const FIGURE_KEYS = /** @type {FigureKey[]} */ (
-  "status performance accessibility bestPractices seo bestPracticesByDesign seoByDesign fcpMs lcpMs tbtMs cls totalBytes jsBytes cssBytes requests cpuIndex".split(
-    " ",
-  )
-);
 /** @param {PageFigures[]} runs @returns {PageFigures} */
 const medianFigures = (runs) =>
   /** @type {PageFigures} */ (Object.fromEntries(FIGURE_KEYS.map((key) => [key, median(runs.map((run) => run[key]))])));
 
-/** @param {string} route */
-const routeSlug = (route) => (route === "/" ? "home" : route.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-"));
-
 /**
- * Every route `runs` times; each run's JSON and HTML report in `lhrDir`.
- * @param {{ origin: string, guard: Awaited<ReturnType<typeof startOfflineGuard>>, routes: string[], runs: number, lhrDir: string }} options
+ * Every route `runs` times, each in a fresh Chromium; each run's JSON and HTML report in `lhrDir`.
+ * @param {string} origin @param {string[]} routes @param {{ runs: number, lhrDir: string, guardFlags: string[] }} options
  * @returns {Promise<RouteResult[]>}
  */
-async function runLighthouse({ origin, guard, routes, runs, lhrDir }) {
+async function runLighthouse(origin, routes, { runs, lhrDir, guardFlags }) {
   mkdirSync(lhrDir, { recursive: true });
-  /** @type {RouteResult[]} */
   const results = [];
   for (const route of routes) {
     /** @type {RunResult[]} */
     const routeRuns = [];
     let versions;
     for (let run = 1; run <= runs; run += 1) {
-      const outcome = await runOnce(`${origin}${route}`, guard.chromeFlags);
       /** @type {RunResult} */
-      const result = { run, figures: null, error: outcome.error, externalRequests: [] };
-      const lhr = outcome.lhr;
-      if (lhr) {
+      const result = { run, figures: null, externalRequests: [] };
+      // chrome-launcher's own SIGINT handler would exit at once; cleanup.js kills Chromium on exit instead.
+      const chromeFlags = ["--headless=new", ...CHROMIUM_FLAGS, ...guardFlags];
+      const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags, handleSIGINT: false, logLevel: "silent" });
+      const forget = killOnExit(chrome.kill);
+      try {
+        // No config: Lighthouse's default, mobile with simulated throttling. ignoreStatusCode: the 404 route is measured too.
+        const outcome = await lighthouse(`${origin}${route}`, {
+          port: chrome.port,
+          output: "html",
+          logLevel: "error",
+          ignoreStatusCode: true,
+        });
+        const lhr = outcome?.lhr;
+        if (!lhr) throw new Error("Lighthouse returned no result");
         versions ??= `Lighthouse ${lhr.lighthouseVersion} in ${/HeadlessChrome\/[\d.]+/.exec(lhr.environment.hostUserAgent)?.[0] ?? "Chromium"}`;
         result.externalRequests = networkRequests(lhr)
           .map((request) => String(request.url))
           .filter((url) => /^(https?|wss?):/.test(url) && !isLoopbackHost(new URL(url).hostname));
-        const file = join(lhrDir, `${routeSlug(route)}-${run}.json`);
-        writeFileSync(file, JSON.stringify(lhr));
-        if (outcome.html) writeFileSync(file.replace(/\.json$/, ".html"), outcome.html);
+        const file = join(lhrDir, `${route === "/" ? "home" : route.slice(1).replace(/[^a-z0-9]+/gi, "-")}-${run}`);
+        writeFileSync(`${file}.json`, JSON.stringify(lhr));
+        writeFileSync(`${file}.html`, String(outcome.report));
         if (lhr.runtimeError) result.error = `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
         else result.figures = pageFigures(lhr);
+      } catch (error) {
+        result.error = error instanceof Error ? error.message : String(error);
+      } finally {
+        chrome.kill();
+        forget();
       }
       routeRuns.push(result);
       const f = result.figures;
-      console.log(
-        `lighthouse ${origin}${route} run ${run}/${runs}: ` +
-          (f
-            ? `perf ${f.performance} a11y ${f.accessibility} bp ${f.bestPractices} seo ${f.seo} TBT ${f.tbtMs?.toFixed(0)} ms, CPU index ${f.cpuIndex?.toFixed(0)}`
-            : `ERROR ${result.error}`),
-      );
+      const figures = f && `perf ${f.performance} a11y ${f.accessibility} bp ${f.bestPractices} seo ${f.seo} TBT ${f.tbtMs?.toFixed(0)} ms`;
+      console.log(`lighthouse ${origin}${route} run ${run}/${runs}: ${figures ?? `ERROR ${result.error}`}`);
     }
     const good = routeRuns.flatMap((run) => (run.figures ? [run.figures] : []));
     results.push({ route, runs: routeRuns, median: medianFigures(good), versions });
   }
   return results;
-}
-
-/**
- * One Lighthouse run in a fresh Chromium, closed afterwards whatever happens.
- * @param {string} url @param {string[]} guardFlags
- * @returns {Promise<{ lhr?: LighthouseResult, html?: string, error?: string }>}
- */
-async function runOnce(url, guardFlags) {
-  // chrome-launcher's own SIGINT handler would exit at once; cleanup.js kills Chromium on exit instead.
-  const chromeFlags = ["--headless=new", ...CHROMIUM_FLAGS, ...guardFlags];
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags, handleSIGINT: false, logLevel: "silent" });
-  const forget = killOnExit(chrome.kill);
-  try {
-    // No config: Lighthouse's default, mobile with simulated throttling. ignoreStatusCode: the 404 route is measured too.
-    const result = await lighthouse(url, { port: chrome.port, output: "html", logLevel: "error", ignoreStatusCode: true });
-    return result ? { lhr: result.lhr, html: String(result.report) } : { error: "Lighthouse returned no result" };
-  } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) };
-  } finally {
-    chrome.kill();
-    forget();
-  }
 }
 
 /** The static anchor's folder (serve.sh and site/): STATIC_ANCHOR_DIR, or ../shared/anchors/static-limit beside the checkout. */
@@ -169,7 +152,7 @@ async function startStaticAnchor() {
   const { stop } = stopChildOnCleanup(child, 3_000);
   const origin = `http://127.0.0.1:${port}`;
   try {
-    await waitForHttp(`${origin}/`, { timeoutMs: 15_000, isAlive: () => child.exitCode === null });
+    await answering(origin, child, 15_000);
   } catch (error) {
     await stop();
     return { skipped: `its nginx did not start (${error instanceof Error ? error.message : String(error)})` };
@@ -194,17 +177,10 @@ export const section = {
     let blocked = {};
     try {
       const measure = (/** @type {string} */ origin, /** @type {string[]} */ paths, /** @type {string} */ dir) =>
-        runLighthouse({ origin, guard, routes: paths, runs: config.runs, lhrDir: join(logDir, dir) });
+        runLighthouse(origin, paths, { runs: config.runs, lhrDir: join(logDir, dir), guardFlags: guard.chromeFlags });
       routes = await measure(server.origin, config.routes, "lighthouse");
       const nginx = await startStaticAnchor();
-      if ("skipped" in nginx) anchor = nginx.skipped;
-      else {
-        try {
-          anchor = await measure(nginx.origin, ["/", "/about"], "lighthouse-anchor");
-        } finally {
-          await nginx.stop();
-        }
-      }
+      anchor = "skipped" in nginx ? nginx.skipped : await measure(nginx.origin, ["/", "/about"], "lighthouse-anchor").finally(nginx.stop);
     } finally {
       blocked = guard.blocked();
       await guard.stop();

@@ -11,27 +11,28 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
-import { NO_CALENDAR, rawGet, serveIcs } from "./http.js";
-import { checksTable, table } from "./report.js";
+import { NO_CALENDAR, rawGet, serveIcs, until } from "./http.js";
+import { checksOf, checksTable, table } from "./report.js";
 import { startProductionServer } from "./server.js";
 import { percentile } from "./stats.js";
-import { formatMs } from "./targets.js";
+
+const formatMs = (/** @type {number} */ ms) => `${Math.round(ms)} ms`;
 
 /** Every listed event's first card request answers within this. */
-export const FIRST_CARD_MS = 500;
+const FIRST_CARD_MS = 500;
 /** A probe of the event loop while cards are drawn. */
-export const HEALTH_DURING_DRAWING_MS = 100;
+const HEALTH_DURING_DRAWING_MS = 100;
 
-/**
- * The first requests of some cards (notOk: answers that were not a 200 PNG), and the calendar's three moments and /healthz meanwhile.
- * @typedef {{ count: number, p50: number, p95: number, max: number, notOk: number }} Timings
- * @typedef {{ calendar: string, events: number, whileDrawingAhead: Timings, drawnAhead: Timings, onRequest: Timings, health: Timings }} CardsResult
- */
+/** @typedef {{ count: number, p50: number, p95: number, max: number, notOk: number }} Timings notOk: answers that were not a 200 PNG. */
 
 /** @param {number[]} values @returns {Timings} */
-function timings(values, notOk = 0) {
-  return { count: values.length, p50: percentile(values, 50), p95: percentile(values, 95), max: percentile(values, 100), notOk };
-}
+const timings = (values, notOk = 0) => ({
+  count: values.length,
+  p50: percentile(values, 50),
+  p95: percentile(values, 95),
+  max: Math.max(...values),
+  notOk,
+});
 
 /** @param {string} url */
 async function timedGet(url) {
@@ -40,49 +41,30 @@ async function timedGet(url) {
   return { ms: performance.now() - started, answer };
 }
 
-/** Asks /healthz every 25 ms until stopped; the answers' times. @param {string} origin */
+/** Asks /healthz every 25 ms until the returned function is called; it gives the answers' times. @param {string} origin */
 function probeHealth(origin) {
   /** @type {number[]} */
   const times = [];
   let running = true;
   const done = (async () => {
-    while (running) {
-      times.push((await timedGet(`${origin}/healthz`)).ms);
-      await sleep(25);
-    }
+    for (; running; await sleep(25)) times.push((await timedGet(`${origin}/healthz`)).ms);
   })();
-  return async () => {
-    running = false;
-    await done;
-    return times;
-  };
+  return async () => ((running = false), await done, times);
 }
 
-/** @param {string} logFile @param {string} message */
-async function untilLogged(logFile, message, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!readFileSync(logFile, "utf8").includes(`"msg":"${message}"`)) {
-    if (Date.now() > deadline) throw new Error(`the server did not log "${message}" within ${timeoutMs} ms`);
-    await sleep(50);
-  }
-}
-
-/** @param {{ calendar: string, env: Record<string, string>, logFile: string }} options @returns {Promise<CardsResult>} */
-async function measureCalendar({ calendar, env, logFile }) {
+/** @param {string} calendar @param {Record<string, string>} env @param {string} logFile */
+async function measureCalendar(calendar, env, logFile) {
   const server = await startProductionServer({ logFile, env: { ...env, LOG_LEVEL: "debug", SITE_URL: "https://founders.example.org" } });
   let stopProbe = async () => /** @type {number[]} */ ([]);
   try {
-    // The calendar's first read (and the API answer's render) is not the cards' work: the event loop is probed from its answer on, while
-    // the cards are drawn ahead and on request.
+    // The calendar's first read is not the cards' work: the event loop is probed from its answer on.
     const { answer } = await timedGet(`${server.origin}/api/calendar/events`);
     stopProbe = probeHealth(server.origin);
     /** @type {{ id: string, start?: { dateTime?: string, date?: string } }[]} */
     const events = JSON.parse(answer.body.toString("utf8")).events;
     const startOf = (/** @type {typeof events[number]} */ e) => Date.parse(e.start?.dateTime ?? `${e.start?.date}T12:00:00Z`);
     const upcoming = events.filter((e) => startOf(e) > Date.now());
-    const others = events.filter((e) => !upcoming.includes(e));
-    /** @param {typeof events} list */
-    const firstRequests = async (list) => {
+    const firstRequests = async (/** @type {typeof events} */ list) => {
       /** @type {number[]} */
       const ms = [];
       let notOk = 0;
@@ -96,9 +78,9 @@ async function measureCalendar({ calendar, env, logFile }) {
     // 1: the upcoming cards from last to first, at once: the last ones are still queued (or never drawn ahead) and jump the queue.
     const halfway = Math.ceil(upcoming.length / 2);
     const whileDrawingAhead = await firstRequests(upcoming.slice(halfway).reverse());
-    await untilLogged(logFile, "drew share cards ahead");
+    await until("the share cards drawn ahead", () => readFileSync(logFile, "utf8").includes('"msg":"drew share cards ahead"'));
     const drawnAhead = await firstRequests(upcoming.slice(0, halfway));
-    const onRequest = await firstRequests(others);
+    const onRequest = await firstRequests(events.filter((e) => !upcoming.includes(e)));
     return { calendar, events: events.length, whileDrawingAhead, drawnAhead, onRequest, health: timings(await stopProbe()) };
   } finally {
     await stopProbe();
@@ -106,78 +88,38 @@ async function measureCalendar({ calendar, env, logFile }) {
   }
 }
 
-/** @param {{ logDir: string }} options @returns {Promise<CardsResult[]>} */
-export async function measureShareCards({ logDir }) {
-  const awkward = readFileSync(new URL("../../tests/fixtures/awkward-events.ics", import.meta.url), "utf8");
-  const feed = await serveIcs(awkward);
-  try {
-    return [
-      await measureCalendar({ calendar: "bundled sample", env: NO_CALENDAR, logFile: join(logDir, "share-cards-sample.log") }),
-      await measureCalendar({
-        calendar: "awkward (9 scripts, emoji, long words)",
-        env: { ...NO_CALENDAR, CALENDAR_ICS_URL: feed.url },
-        logFile: join(logDir, "share-cards-awkward.log"),
-      }),
-    ];
-  } finally {
-    await feed.close();
-  }
-}
-
-/**
- * The targets: every first request under FIRST_CARD_MS, all 200 PNGs; /healthz under HEALTH_DURING_DRAWING_MS.
- * @param {CardsResult[]} results
- * @returns {import("./targets.js").Check[]}
- */
-export function shareCardChecks(results) {
-  return results.flatMap((r) => {
-    const cards = [r.whileDrawingAhead, r.drawnAhead, r.onRequest];
-    const max = Math.max(...cards.map((t) => t.max));
-    const notOk = cards.reduce((sum, t) => sum + t.notOk, 0);
-    return [
-      {
-        scope: `share cards, ${r.calendar}`,
-        metric: "Slowest first request of a listed event's card",
-        value: max,
-        shown: `${formatMs(max)} (${r.events} events, ${notOk} not a 200 PNG)`,
-        target: `< ${FIRST_CARD_MS} ms, all 200`,
-        pass: max < FIRST_CARD_MS && notOk === 0,
-      },
-      {
-        scope: `share cards, ${r.calendar}`,
-        metric: "Slowest /healthz while cards are drawn",
-        value: r.health.max,
-        shown: `${formatMs(r.health.max)} (p95 ${formatMs(r.health.p95)}, ${r.health.count} probes)`,
-        target: `< ${HEALTH_DURING_DRAWING_MS} ms`,
-        pass: r.health.max < HEALTH_DURING_DRAWING_MS,
-      },
-    ];
-  });
-}
-
 /** @type {import("./report.js").Section} */
 export const section = {
   name: "cards",
   title: "Share cards",
   async run({ logDir }) {
-    const results = await measureShareCards({ logDir });
+    const feed = await serveIcs(readFileSync(new URL("../../tests/fixtures/awkward-events.ics", import.meta.url), "utf8"));
+    const results = [];
+    try {
+      results.push(await measureCalendar("bundled sample", NO_CALENDAR, join(logDir, "share-cards-sample.log")));
+      const awkward = { ...NO_CALENDAR, CALENDAR_ICS_URL: feed.url };
+      results.push(await measureCalendar("awkward (9 scripts, emoji, long words)", awkward, join(logDir, "share-cards-awkward.log")));
+    } finally {
+      await feed.close();
+    }
+    /** @type {import("./report.js").Check[]} */
+    const checks = [];
+    for (const r of results) {
+      const cards = [r.whileDrawingAhead, r.drawnAhead, r.onRequest];
+      const max = Math.max(...cards.map((t) => t.max));
+      const notOk = cards.reduce((sum, t) => sum + t.notOk, 0);
+      const at = checksOf(`share cards, ${r.calendar}`, checks);
+      const slowest = `${formatMs(max)} (${r.events} events, ${notOk} not a 200 PNG)`;
+      at("slowest first request of a listed event's card", slowest, `< ${FIRST_CARD_MS} ms, all 200`, max < FIRST_CARD_MS && notOk === 0);
+      const health = `${formatMs(r.health.max)} (p95 ${formatMs(r.health.p95)}, ${r.health.count} probes)`;
+      at("slowest /healthz while cards are drawn", health, `< ${HEALTH_DURING_DRAWING_MS} ms`, r.health.max < HEALTH_DURING_DRAWING_MS);
+    }
     const cell = (/** @type {Timings} */ t) => `${t.count}: p50 ${formatMs(t.p50)}, p95 ${formatMs(t.p95)}, max ${formatMs(t.max)}`;
-    const checks = shareCardChecks(results);
-    return {
-      lines: [
-        table(
-          ["calendar", "while drawing ahead", "drawn ahead", "drawn on request", "/healthz meanwhile"],
-          results.map((r) => [r.calendar, cell(r.whileDrawingAhead), cell(r.drawnAhead), cell(r.onRequest), cell(r.health)]),
-        ),
-        "",
-        "First request of each listed event's card, one at a time (count: p50, p95, max): the second half of the upcoming " +
-          "events at once after the calendar's first read, the first half once the cards drawn ahead are done, then every " +
-          "other event. /healthz is asked every 25 ms meanwhile.",
-        "",
-        checksTable(checks),
-      ],
-      checks,
-      record: results,
-    };
+    const header = ["calendar", "while drawing ahead", "drawn ahead", "drawn on request", "/healthz meanwhile"];
+    const rows = results.map((r) => [r.calendar, cell(r.whileDrawingAhead), cell(r.drawnAhead), cell(r.onRequest), cell(r.health)]);
+    const note =
+      "First request of each listed event's card, one at a time (count: p50, p95, max): the second half of the upcoming events at once " +
+      "after the calendar's first read, the first half once the cards drawn ahead are done, then every other event. /healthz every 25 ms meanwhile.";
+    return { lines: [table(header, rows), "", note, "", checksTable(checks)], checks, record: results };
   },
 };
