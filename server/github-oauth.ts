@@ -50,10 +50,11 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCode
  * the code and state from the address bar and history.
  */
 const CALLBACK_SCRIPT =
-  'const message=document.getElementById("sign-in").dataset.message,origin=location.origin,opener=window.opener;' +
+  // A block: its names stay out of the window's global scope (where `opener` is the window's own).
+  '{const message=document.getElementById("sign-in").dataset.message,origin=location.origin,editor=window.opener;' +
   'history.replaceState(null,"",location.pathname);' +
-  'if(opener){addEventListener("message",e=>{if(e.origin===origin&&e.source===opener&&e.data==="authorizing:github")opener.postMessage(message,origin)});' +
-  'opener.postMessage("authorizing:github",origin)}';
+  'if(editor){addEventListener("message",e=>{if(e.origin===origin&&e.source===editor&&e.data==="authorizing:github")editor.postMessage(message,origin)});' +
+  'editor.postMessage("authorizing:github",origin)}}';
 const SCRIPT_HASH = `'sha256-${createHash("sha256").update(CALLBACK_SCRIPT).digest("base64")}'`;
 
 /** The callback page's policy: nothing but its script (by hash) and our favicon; framed by no one. */
