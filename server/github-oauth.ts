@@ -39,7 +39,7 @@ const STATE_TTL_SECONDS = 600;
 const MAX_PENDING = 10_000;
 
 /** The cookie that binds a sign-in to the browser that started it; `__Host-` (no Domain, Path=/, Secure) over HTTPS. */
-export const stateCookieName = (https: boolean) => (https ? "__Host-admin-sign-in" : "admin-sign-in");
+const stateCookieName = (https: boolean) => (https ? "__Host-admin-sign-in" : "admin-sign-in");
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -58,7 +58,7 @@ const CALLBACK_SCRIPT =
 const SCRIPT_HASH = `'sha256-${createHash("sha256").update(CALLBACK_SCRIPT).digest("base64")}'`;
 
 /** The callback page's policy: nothing but its script (by hash) and our favicon; framed by no one. */
-export const CALLBACK_CSP = [
+const CALLBACK_CSP = [
   "default-src 'none'",
   `script-src ${SCRIPT_HASH}`,
   "img-src 'self'",
@@ -67,6 +67,7 @@ export const CALLBACK_CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
+/** A callback's answer: its status, the page's heading and paragraph (HTML), and the message for the editor window. */
 type Outcome = { status: number; title: string; text: string; message: string };
 
 const BACK = `<a href="${ADMIN_PATH}">Back to the content editor</a>`;
@@ -74,7 +75,7 @@ const AGAIN = `Go back to the content editor and click <b>Sign In with GitHub</b
 
 /** The refusals and failures, in plain words: what happened and what to do. */
 const REFUSED = {
-  noState: [400, "This sign-in did not come back from GitHub whole (it has no check code). Nothing was signed in."],
+  noState: [400, "This sign-in came back without the check that it is yours. Nothing was signed in."],
   noCookie: [400, "This sign-in was not started in this browser, or was started more than 10 minutes ago. Nothing was signed in."],
   wrongState: [400, "This sign-in does not match the one this browser started. Nothing was signed in."],
   usedState: [400, "This sign-in link has already been used, or has expired. Nothing was signed in."],
@@ -106,7 +107,7 @@ function signedIn(token: string): Outcome {
   };
 }
 
-export function callbackPage({ title, text, message }: Outcome): string {
+function callbackPage({ title, text, message }: Outcome): string {
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -171,7 +171,11 @@ describe("the callback (/admin/auth/callback)", () => {
   });
 
   it.each([
-    ["without a state", (s: { state: string; cookie: string }) => ({ query: "code=abc", cookie: s.cookie }), "has no check code"],
+    [
+      "without a state",
+      (s: { state: string; cookie: string }) => ({ query: "code=abc", cookie: s.cookie }),
+      "without the check that it is yours",
+    ],
     [
       "without the cookie",
       (s: { state: string; cookie: string }) => ({ query: `code=abc&state=${s.state}`, cookie: "" }),
