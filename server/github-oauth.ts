@@ -29,6 +29,8 @@ export type GitHubOAuthOptions = {
   logger: Logger;
   /** How long GitHub has to answer the code's exchange. */
   exchangeTimeoutMs?: number;
+  /** The clock states age by, in milliseconds (a test's own). */
+  now?: () => number;
 };
 
 /** The provider name in the editor's messages. */
@@ -150,8 +152,8 @@ function originOf(req: IncomingMessage, https: boolean, trustsProxy: boolean): s
 
 /** A front-chain step answering GET for the two sign-in addresses. */
 export function githubSignIn(options: GitHubOAuthOptions): Step {
-  const { clientId, clientSecret, scope, githubUrl, secure, trustsProxy, logger, exchangeTimeoutMs = 10_000 } = options;
-  const pending = new LRUCache<string, true>({ max: MAX_PENDING, ttl: STATE_TTL_SECONDS * 1000 });
+  const { clientId, clientSecret, scope, githubUrl, secure, trustsProxy, logger, exchangeTimeoutMs = 10_000, now } = options;
+  const pending = new LRUCache<string, true>({ max: MAX_PENDING, ttl: STATE_TTL_SECONDS * 1000, ...(now ? { perf: { now } } : {}) });
   const github = githubUrl.replace(/\/+$/, "");
 
   const cookie = (https: boolean, value: string, maxAge: number) =>
@@ -235,8 +237,9 @@ export function githubSignIn(options: GitHubOAuthOptions): Step {
     if (!state) outcome = refusal("noState");
     else if (!cookieState) outcome = refusal("noCookie");
     else if (!sameText(state, cookieState)) outcome = refusal("wrongState");
-    // Each state is good for one callback: a replay of this address finds it gone.
-    else if (!pending.delete(state)) outcome = refusal("usedState");
+    // Each state is good for one callback, within its life: a replay of this address finds it gone.
+    // (`delete` alone would also take a state past its life that the cache has not yet dropped.)
+    else if (!pending.has(state) || !pending.delete(state)) outcome = refusal("usedState");
     else if (query.get("error") === "access_denied") outcome = refusal("denied");
     else if (query.has("error")) {
       const error = query.get("error") ?? "";
