@@ -84,6 +84,10 @@ const REFUSED = {
   noCode: [400, "GitHub sent this sign-in back without its code. Nothing was signed in."],
   denied: [403, "You did not allow the content editor to use your GitHub account, so you are not signed in."],
   unreachable: [502, "GitHub could not be reached to finish signing you in. Nothing was signed in; please try again in a few minutes."],
+  githubFailed: [
+    502,
+    "GitHub did not answer properly when finishing your sign-in. Nothing was signed in; please try again in a few minutes.",
+  ],
 } as const satisfies Record<string, [number, string]>;
 
 function refusal(reason: keyof typeof REFUSED): Outcome {
@@ -197,12 +201,13 @@ export function githubSignIn(options: GitHubOAuthOptions): Step {
           "GitHub sign-in: GitHub answered the code's exchange with an error status",
         );
         await response.body?.cancel();
-        return refusal("unreachable");
+        return refusal("githubFailed");
       }
-      const parsed = tokenAnswer.safeParse(await response.json());
+      // Not JSON (a proxy's HTML page) is an answer GitHub does not give, like JSON of another shape.
+      const parsed = tokenAnswer.safeParse(await response.json().catch(() => undefined));
       if (!parsed.success) {
         log.warn({ signIn: "github-answer" }, "GitHub sign-in: GitHub's answer to the code's exchange was not one it gives");
-        return refusal("unreachable");
+        return refusal("githubFailed");
       }
       answer = parsed.data;
     } catch (error) {
