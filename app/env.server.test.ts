@@ -148,3 +148,28 @@ describe("parseEnv: the content editor", () => {
     expect(errorOf({ CONTENT_BRANCH: value })).toMatch(/CONTENT_BRANCH: must be a branch name/);
   });
 });
+
+describe("parseEnv: signing in with GitHub", () => {
+  it("is off by default, and asks for public repositories only unless told", () => {
+    const env = parseEnv({});
+    expect(env.GITHUB_OAUTH_CLIENT_ID).toBeUndefined();
+    expect(env.GITHUB_OAUTH_CLIENT_SECRET).toBeUndefined();
+    expect(env.GITHUB_OAUTH_SCOPE).toBe("public_repo");
+    expect(env.GITHUB_OAUTH_URL).toBe("https://github.com");
+    expect(parseEnv({ GITHUB_OAUTH_CLIENT_ID: "Ov23li", GITHUB_OAUTH_CLIENT_SECRET: "s3cret", GITHUB_OAUTH_SCOPE: "repo" })).toMatchObject({
+      GITHUB_OAUTH_CLIENT_ID: "Ov23li",
+      GITHUB_OAUTH_SCOPE: "repo",
+    });
+  });
+
+  it.each([
+    [{ GITHUB_OAUTH_CLIENT_ID: "Ov23li-client-id" }, "GITHUB_OAUTH_CLIENT_SECRET"],
+    [{ GITHUB_OAUTH_CLIENT_SECRET: "very-secret-value" }, "GITHUB_OAUTH_CLIENT_ID"],
+    [{ GITHUB_OAUTH_SCOPE: "admin:org" }, "GITHUB_OAUTH_SCOPE"],
+    [{ GITHUB_OAUTH_URL: "javascript:alert(1)" }, "GITHUB_OAUTH_URL"],
+  ])("refuses %o naming %s, without echoing values", (source, variable) => {
+    const message = errorOf(source);
+    expect(message).toContain(variable);
+    for (const value of Object.values(source)) expect(message).not.toContain(value);
+  });
+});

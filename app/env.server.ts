@@ -97,6 +97,12 @@ export const envSchema = z
         .trim()
         .regex(/^(?!\/|.*\/$|.*\.\.)[\w./-]+$/, "must be a branch name, e.g. main"),
     ).default("main"),
+    // "Sign in with GitHub" in the editor (server/github-oauth.ts): an OAuth app's id and secret, both or neither.
+    GITHUB_OAUTH_CLIENT_ID: optional(z.string().trim().min(1)),
+    GITHUB_OAUTH_CLIENT_SECRET: optional(z.string().trim().min(1)),
+    // What the editor may do with a volunteer's account: commit to public repositories, or to private ones too.
+    GITHUB_OAUTH_SCOPE: optional(z.enum(["public_repo", "repo"])).default("public_repo"),
+    GITHUB_OAUTH_URL: optional(httpUrl).default("https://github.com"),
   })
   // `when` runs the cross-variable rules even if another variable failed, so every bad one is named.
   .superRefine(
@@ -106,6 +112,12 @@ export const envSchema = z
       }
       if (env.GOOGLE_API_KEY && !env.GOOGLE_CALENDAR_ID) {
         ctx.addIssue({ code: "custom", path: ["GOOGLE_CALENDAR_ID"], message: "is required when GOOGLE_API_KEY is set" });
+      }
+      if (env.GITHUB_OAUTH_CLIENT_ID && !env.GITHUB_OAUTH_CLIENT_SECRET) {
+        ctx.addIssue({ code: "custom", path: ["GITHUB_OAUTH_CLIENT_SECRET"], message: "is required when GITHUB_OAUTH_CLIENT_ID is set" });
+      }
+      if (env.GITHUB_OAUTH_CLIENT_SECRET && !env.GITHUB_OAUTH_CLIENT_ID) {
+        ctx.addIssue({ code: "custom", path: ["GITHUB_OAUTH_CLIENT_ID"], message: "is required when GITHUB_OAUTH_CLIENT_SECRET is set" });
       }
       if (env.CALENDAR_ICS_URL && (env.GOOGLE_CALENDAR_ID || env.GOOGLE_API_KEY)) {
         ctx.addIssue({

@@ -21,6 +21,9 @@ describe("scrubSecrets", () => {
     expect(scrubSecrets("a?access_token=t0k&b=1 and &apikey=zzz", [])).toBe("a?access_token=[redacted]&b=1 and &apikey=[redacted]");
     expect(scrubSecrets("the key AIza-SECRET leaked", ["AIza-SECRET"])).toBe("the key [redacted] leaked");
     expect(scrubSecrets("monkey=1&keyboard=2", [])).toBe("monkey=1&keyboard=2");
+    // GitHub's sign-in sends its one-use code back in the callback's query.
+    expect(scrubSecrets("/admin/auth/callback?code=9f3c1e&state=s1", [])).toBe("/admin/auth/callback?code=[redacted]&state=s1");
+    expect(scrubSecrets("zipcode=10027", [])).toBe("zipcode=10027");
   });
 });
 
@@ -41,5 +44,14 @@ describe("createLogger", () => {
       err: { type: "Error", message: "fetch https://example.org/?key=[redacted] failed" },
     });
     expect(lines.join("\n")).not.toContain("AIza-SECRET-42");
+  });
+
+  it("scrubs the GitHub OAuth app's secret too", async () => {
+    const { stream, lines } = memory();
+    const log = createLogger({ LOG_LEVEL: "info", GOOGLE_API_KEY: undefined, GITHUB_OAUTH_CLIENT_SECRET: "gh-oauth-SECRET-7" }, stream);
+    log.warn({ err: new Error("refused gh-oauth-SECRET-7") }, "exchange with gh-oauth-SECRET-7 failed");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toContain("gh-oauth-SECRET-7");
   });
 });

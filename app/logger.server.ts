@@ -1,12 +1,12 @@
 // The process's one logger: JSON lines on stdout (pino), level from LOG_LEVEL.
-// Secrets never reach a line: the Google API key's value and any `key=` URL parameter are scrubbed
-// from messages and errors, whatever code wrote them.
+// Secrets never reach a line: the Google API key's and the GitHub OAuth app's secret values, and any
+// `key=`, `token=` or `code=` URL parameter, are scrubbed from messages and errors, whatever code wrote them.
 import { pino, type Logger } from "pino";
 import { getEnv, type Env } from "~/env.server";
 
 export type { Logger };
 
-const KEY_PARAMETER = /([?&](?:key|api_key|apikey|access_token|token)=)[^&#\s"']+/gi;
+const KEY_PARAMETER = /([?&](?:key|api_key|apikey|access_token|token|code)=)[^&#\s"']+/gi;
 
 /** Removes the given secret values and secret-looking URL parameters from a text. */
 export function scrubSecrets(text: string, secrets: readonly string[]): string {
@@ -17,8 +17,11 @@ export function scrubSecrets(text: string, secrets: readonly string[]): string {
 
 type SerializedError = { type: string; message: string; stack?: string; code?: string };
 
-export function createLogger(env: Pick<Env, "LOG_LEVEL" | "GOOGLE_API_KEY">, destination?: pino.DestinationStream): Logger {
-  const secrets = [env.GOOGLE_API_KEY ?? ""];
+export function createLogger(
+  env: Pick<Env, "LOG_LEVEL" | "GOOGLE_API_KEY"> & Partial<Pick<Env, "GITHUB_OAUTH_CLIENT_SECRET">>,
+  destination?: pino.DestinationStream,
+): Logger {
+  const secrets = [env.GOOGLE_API_KEY ?? "", env.GITHUB_OAUTH_CLIENT_SECRET ?? ""];
   const scrub = (text: string) => scrubSecrets(text, secrets);
   return pino(
     {

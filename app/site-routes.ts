@@ -74,6 +74,12 @@ export const siteRoutes: readonly SiteRoute[] = [
  */
 export const ADMIN_PATH = "/admin";
 export const ADMIN_CONFIG_PATH = "/admin/config.json";
+/**
+ * "Sign in with GitHub" (server/github-oauth.ts, when the OAuth variables are set): the editor's
+ * popup starts at the first, GitHub sends the volunteer back to the second. Rate-limited like the API.
+ */
+export const ADMIN_AUTH_PATH = "/admin/auth";
+export const ADMIN_AUTH_CALLBACK_PATH = "/admin/auth/callback";
 
 /** Renders every other path: the site's 404 page. */
 export const notFoundRoute = { pattern: "*", file: "routes/not-found.tsx" } as const;

@@ -21,15 +21,18 @@ export type AdminOptions = {
   siteUrl?: string;
   siteName: string;
   secure: (req: IncomingMessage) => boolean;
+  /** "Sign in with GitHub" through this server (server/github-oauth.ts): its popup's path. */
+  authPath?: string;
 };
 
 /** Both are small and change only with a deploy: checked again on every visit, answered 304. */
-const HEADERS = {
+const headers = (signIn: boolean) => ({
   "X-Robots-Tag": "noindex, nofollow",
   "Permissions-Policy": ADMIN_PERMISSIONS_POLICY,
-  // The editor holds a GitHub token: no other site's window keeps a handle on it.
-  "Cross-Origin-Opener-Policy": "same-origin",
-};
+  // The editor holds a GitHub token: no other site's window keeps a handle on it. Its sign-in popup
+  // goes through GitHub's pages and must still reach it (only our own origin can post to it).
+  "Cross-Origin-Opener-Policy": signIn ? "same-origin-allow-popups" : "same-origin",
+});
 
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -50,12 +53,18 @@ ${body}
 `;
 }
 
-/** The editor: its configuration's address, and its module, loaded and started by one inline script (allowed by its hash). */
-export function editorPage(siteName: string): string {
+/**
+ * The editor: its configuration's address, and its module, loaded and started by one inline script
+ * (allowed by its hash). With "Sign in with GitHub", the script gives the editor the origin of its
+ * popup: this page's own, whichever address the site was opened at, so that the popup, its cookie
+ * and its message stay on the origin the editor runs on.
+ */
+export function editorPage(siteName: string, signIn = false): string {
+  const init = signIn ? "{config:{backend:{base_url:location.origin}}}" : "";
   return page(
     `Content editor · ${siteName}`,
     `<link rel="cms-config-url" type="application/json" href="${ADMIN_CONFIG_PATH}">
-<script type="module">import CMS from ${JSON.stringify(entry)};CMS.init();</script>
+<script type="module">import CMS from ${JSON.stringify(entry)};CMS.init(${init});</script>
 `,
     `<noscript>The content editor needs JavaScript. Without it, edit the YAML files in content/ on GitHub (docs/editing-content.md).</noscript>`,
   );
@@ -76,7 +85,8 @@ content is not edited on <code>main</code>, <code>CONTENT_BRANCH</code>, then re
   );
 }
 
-async function makeAnswers({ repository, branch, siteUrl, siteName }: AdminOptions): Promise<Map<string, StoredAnswer>> {
+async function makeAnswers({ repository, branch, siteUrl, siteName, authPath }: AdminOptions): Promise<Map<string, StoredAnswer>> {
+  const HEADERS = headers(Boolean(repository && authPath));
   const html = (body: string, status = 200) =>
     storeAnswer(new Response(body, { status, headers: { ...HEADERS, "Content-Type": "text/html; charset=utf-8" } }), {
       csp: adminCspFor,
@@ -88,7 +98,7 @@ async function makeAnswers({ repository, branch, siteUrl, siteName }: AdminOptio
       { csp: adminCspFor, cacheControl: ADMIN_CACHE_CONTROL },
     );
   const answers = repository
-    ? [html(editorPage(siteName)), json(editorConfig({ repository, branch, siteUrl, siteName }))]
+    ? [html(editorPage(siteName, Boolean(authPath))), json(editorConfig({ repository, branch, siteUrl, siteName, authPath }))]
     : [html(notSetUpPage(siteName)), json({ error: "The content editor is not set up: CONTENT_REPOSITORY is not set." }, 404)];
   const [editor, config] = await Promise.all(answers);
   return new Map([

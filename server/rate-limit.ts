@@ -1,6 +1,6 @@
 // Every route is limited per client address (server/client.ts, as TRUST_PROXY allows; IPv6 by /56
 // subnet), each request counted in exactly one budget a minute:
-// - the events JSON API, strictly (RATE_LIMIT_PER_MINUTE);
+// - the events JSON API and the editor's "Sign in with GitHub" addresses, strictly (RATE_LIMIT_PER_MINUTE);
 // - a browser's speculative load (Sec-Purpose: prefetch) of a page the speculation rules name, in
 //   a budget of its own (SPECULATIVE_RATE_LIMIT_PER_MINUTE), so a visitor who rests the pointer on
 //   many links is never refused the page they then click; refused, too, once the client is over
@@ -15,12 +15,17 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { matchPath } from "react-router";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { speculatedPaths } from "~/lib/speculation-rules";
-import { siteRoutes, pathOf } from "~/site-routes";
+import { ADMIN_AUTH_CALLBACK_PATH, ADMIN_AUTH_PATH, siteRoutes, pathOf } from "~/site-routes";
 import { pathOfTarget, sendError } from "./errors";
 import type { Step } from "./step";
 
 const WINDOW_SECONDS = 60;
-const API_PATHS = new Set(siteRoutes.filter((route) => route.rateLimit === "api").map(pathOf));
+const API_PATHS = new Set([
+  ...siteRoutes.filter((route) => route.rateLimit === "api").map(pathOf),
+  // Each start keeps a state in memory and each callback may call GitHub: the stricter budget.
+  ADMIN_AUTH_PATH,
+  ADMIN_AUTH_CALLBACK_PATH,
+]);
 const PROBES = new Set(["/healthz", "/readyz"]);
 
 /** Which budget refused a request (the metrics count refusals by it). */

@@ -1,6 +1,6 @@
 // The site's request listener, one chain on Node's own request and response: the request's id and
 // log line, security headers, method and URL checks, the probes, the rate limits, then the stored
-// answers (pages, API answers, files), the content editor at /admin first. What is left (React Router's route discovery; in development
+// answers (pages, API answers, files), the content editor at /admin (and its GitHub sign-in) first. What is left (React Router's route discovery; in development
 // Vite's files and every page) goes to React Router's listener; every error, to answerError.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
@@ -11,6 +11,7 @@ import { onCalendarChange } from "~/events/server/events.server";
 import { getEventsStatus, observeEventsReads } from "~/events/server/events.server";
 import { shareImages } from "~/events/server/share-images.server";
 import type { Logger } from "~/logger.server";
+import { ADMIN_AUTH_PATH } from "~/site-routes";
 import { adminEditor } from "./admin";
 import { createAnswerStore, type AnswerStore, type Render } from "./answer-store";
 import { clientOf, trustOf } from "./client";
@@ -18,6 +19,7 @@ import { answerError } from "./errors";
 import { healthRoutes, type Readiness } from "./health";
 import { onlyReadMethods, wellFormedTarget } from "./limits";
 import { requestLogging } from "./logging";
+import { githubSignIn } from "./github-oauth";
 import { createMetrics, type Metrics } from "./metrics";
 import { rateLimits } from "./rate-limit";
 import { cspFor, originOf, securityHeaders, type CspOptions } from "./security";
@@ -74,6 +76,19 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
   // A failure here is the next request's to meet and report, not this background step's.
   if (store) onCalendarChange(() => void store.prepareEvents().catch(() => undefined));
   const metrics = env.METRICS_PORT === undefined ? undefined : siteMetrics(env, store);
+  // "Sign in with GitHub" for the editor: only with an OAuth app and a repository to edit.
+  const signIn =
+    env.GITHUB_OAUTH_CLIENT_ID && env.GITHUB_OAUTH_CLIENT_SECRET && env.CONTENT_REPOSITORY
+      ? githubSignIn({
+          clientId: env.GITHUB_OAUTH_CLIENT_ID,
+          clientSecret: env.GITHUB_OAUTH_CLIENT_SECRET,
+          scope: env.GITHUB_OAUTH_SCOPE,
+          githubUrl: env.GITHUB_OAUTH_URL,
+          secure: client.secure,
+          trustsProxy: client.trustsProxy,
+          logger,
+        })
+      : undefined;
   const steps: Step[] = [
     ...(metrics ? [countResponses(metrics)] : []),
     requestLogging(logger),
@@ -88,12 +103,14 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
       address: client.address,
       onRefused: metrics?.refused,
     }),
+    ...(signIn ? [signIn] : []),
     adminEditor({
       repository: env.CONTENT_REPOSITORY,
       branch: env.CONTENT_BRANCH,
       siteUrl: env.SITE_URL,
       siteName: site.name,
       secure: client.secure,
+      authPath: signIn ? ADMIN_AUTH_PATH : undefined,
     }),
     ...(store ? [store.step] : []),
     ...(devMiddleware ? [devMiddleware] : []),

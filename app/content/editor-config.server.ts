@@ -14,6 +14,11 @@ export type EditorOptions = {
   siteUrl?: string;
   /** Shown in the browser tab and on the sign-in page. */
   siteName: string;
+  /**
+   * "Sign in with GitHub" through this server (server/github-oauth.ts): the popup's path, e.g. "/admin/auth".
+   * The page gives the editor its origin (server/admin.ts). Without it: access tokens only.
+   */
+  authPath?: string;
 };
 
 /** Where photos go in the repository, and how content files name them ("images/<file>"). */
@@ -130,15 +135,15 @@ export function editorFiles(): CollectionFile[] {
 }
 
 /** The editor's whole configuration (served as /admin/config.json). */
-export function editorConfig({ repository, branch, siteUrl, siteName }: EditorOptions): CmsConfig & { $schema: string } {
+export function editorConfig({ repository, branch, siteUrl, siteName, authPath }: EditorOptions): CmsConfig & { $schema: string } {
   return {
     $schema: CONFIG_SCHEMA,
     backend: {
       name: "github",
       repo: repository,
       branch,
-      // A fine-grained token, kept in the browser: no OAuth app, server or hosted service of ours.
-      auth_methods: ["token"],
+      // A fine-grained token, kept in the browser; with an OAuth app set up, "Sign in with GitHub" first.
+      ...(authPath ? { auth_methods: ["oauth", "token"], auth_endpoint: authPath.replace(/^\//, "") } : { auth_methods: ["token"] }),
       commit_messages: {
         update: "Edit {{slug}} in the content editor",
         uploadMedia: "Upload {{path}} in the content editor",

@@ -8,7 +8,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { cameraJpeg } from "../support/content-fixture";
 import { expect, test } from "./fixtures";
-import { routeGitHubTo, signIn, startEditorSetup, TOKEN, type EditorSetup } from "./support/editor";
+import { routeGitHubTo, SIGN_IN_WITH_GITHUB, signIn, startEditorSetup, TOKEN, type EditorSetup } from "./support/editor";
 
 const DIR = path.resolve("docs/images");
 mkdirSync(DIR, { recursive: true });
@@ -23,8 +23,9 @@ async function shot(page: Page, name: string, width = 960): Promise<void> {
 
 let setup: EditorSetup;
 // `page` first: its guard's route (which blocks every request off the machine) must come before ours.
-test.beforeEach(async ({ page: _page, context }) => {
-  setup = await startEditorSetup();
+// A test tagged @github gets a server with "Sign in with GitHub" (an OAuth app on the fake).
+test.beforeEach(async ({ page: _page, context }, testInfo) => {
+  setup = await startEditorSetup({ oauth: testInfo.tags.includes("@github") });
   await routeGitHubTo(context, setup.fake);
 });
 test.afterEach(() => setup.stop());
@@ -66,6 +67,18 @@ test("the editor, step by step", async ({ page }) => {
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Entry saved.")).toBeVisible({ timeout: 15_000 });
   await shot(page, "editor-saved");
+});
+
+test("signing in with GitHub", { tag: "@github" }, async ({ page }) => {
+  await page.goto(`${setup.server.url}/admin`);
+  await expect(page.getByRole("button", { name: SIGN_IN_WITH_GITHUB })).toBeVisible();
+  // "Work with Local Repository" (and its note) is offered on localhost only: a volunteer on the site never sees it.
+  await page.getByRole("button", { name: "Work with Local Repository" }).evaluate((button) => {
+    button.nextElementSibling?.remove();
+    button.remove();
+  });
+  await expect(page.getByText("Once prompted")).toHaveCount(0);
+  await shot(page, "editor-sign-in-github");
 });
 
 test.describe("on a phone", () => {

@@ -3,8 +3,11 @@
 // commit through the API is a real `git commit` in that folder, so what the editor saves is real
 // files a build can read. GraphQL queries are run by graphql-js against a slice of GitHub's own
 // schema (same type and field names), so the editor's queries are parsed and validated as GitHub
-// would, and a query outside the slice is an error, not a silent empty answer.
+// would, and a query outside the slice is an error, not a silent empty answer. With `oauthApp`, it is
+// also GitHub's OAuth web flow for that app (github.com/login/oauth/…): a consent screen whose
+// Authorize sends the browser back with a one-use code, and the code's exchange for the token.
 import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -17,10 +20,17 @@ export type FakeGitHubOptions = {
   owner: string;
   name: string;
   branch: string;
-  /** The token the editor must sign in with. */
+  /** The token the editor must sign in with (and the one the OAuth app's sign-in gives). */
   token: string;
   login: string;
+  /** An OAuth app registered on the fake: its sign-in pages and code exchange answer for it. */
+  oauthApp?: { clientId: string; clientSecret: string; name: string };
 };
+
+/** A sign-in the consent screen was shown for (the query GitHub's authorize page got). */
+export type FakeAuthorization = { clientId: string; redirectUri: string; scope: string; state: string };
+/** A code's exchange (POST /login/oauth/access_token), and what the fake answered. */
+export type FakeExchange = { clientId: string; code: string; redirectUri?: string; answer: "token" | string };
 
 export type FakeRequest = { method: string; path: string; operation?: string };
 export type FakeCommit = { oid: string; headline: string; paths: string[] };
@@ -32,6 +42,8 @@ export type FakeGitHub = {
   /** Requests the fake does not know: a test expects none. */
   unhandled: FakeRequest[];
   commits: FakeCommit[];
+  authorizations: FakeAuthorization[];
+  exchanges: FakeExchange[];
   close: () => Promise<void>;
 };
 
@@ -129,6 +141,10 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   const requests: FakeRequest[] = [];
   const unhandled: FakeRequest[] = [];
   const commits: FakeCommit[] = [];
+  const authorizations: FakeAuthorization[] = [];
+  const exchanges: FakeExchange[] = [];
+  /** Codes given by Authorize and not yet exchanged, with the redirect_uri they were given for. */
+  const codes = new Map<string, { redirectUri: string; scope: string }>();
 
   type CommitNode = { __typename: "Commit"; oid: string };
   type BlobNode = { __typename: "Blob"; oid: string };
@@ -290,6 +306,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
         "Access-Control-Max-Age": "86400",
       });
     }
+    if (url.pathname.startsWith("/login/oauth/")) return oauth(req, res, url);
     // avatars.githubusercontent.com: a user's picture (a grey 8×8 PNG).
     if (req.method === "GET" && /^\/u\/\d+$/.test(url.pathname)) return send(res, 200, AVATAR, { "Content-Type": "image/png" });
     // www.githubstatus.com, which the editor asks whether GitHub is having an outage.
@@ -360,6 +377,104 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     return send(res, 404, { message: "Not Found", documentation_url: "https://docs.github.com/rest", status: "404" });
   }
 
+  const html = (res: ServerResponse, status: number, title: string, body: string) =>
+    send(
+      res,
+      status,
+      Buffer.from(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`),
+      {
+        "Content-Type": "text/html; charset=utf-8",
+      },
+    );
+  const attribute = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+  /** github.com/login/oauth/…: the authorize page (GET), its form (POST), and the code's exchange. */
+  async function oauth(req: IncomingMessage, res: ServerResponse, url: URL) {
+    const app = options.oauthApp;
+    if (url.pathname === "/login/oauth/authorize" && req.method === "GET") {
+      const query = Object.fromEntries(url.searchParams);
+      // GitHub's own wording for an unknown client id.
+      if (!app || query.client_id !== app.clientId)
+        return html(res, 404, "Not Found", "<h1>404</h1><p>This is not the web page you are looking for.</p>");
+      authorizations.push({
+        clientId: query.client_id,
+        redirectUri: query.redirect_uri ?? "",
+        scope: query.scope ?? "",
+        state: query.state ?? "",
+      });
+      const hidden = ["redirect_uri", "scope", "state"]
+        .map((name) => `<input type="hidden" name="${name}" value="${attribute(query[name] ?? "")}">`)
+        .join("");
+      return html(
+        res,
+        200,
+        `Authorize application`,
+        `<main style="font-family:sans-serif;max-width:28rem;margin:3rem auto;text-align:center">
+<h1>Authorize ${attribute(app.name)}</h1>
+<p>${attribute(app.name)} by the site's maintainers wants to access your <b>${attribute(login)}</b> account.</p>
+<p>Repositories: ${query.scope === "repo" ? "public and private" : "public"} (read and write)</p>
+<form method="post" action="/login/oauth/authorize">${hidden}
+<button name="decision" value="deny">Cancel</button> <button name="decision" value="allow">Authorize ${attribute(login)}</button>
+</form>
+<p>Authorizing will redirect to ${attribute(new URL(query.redirect_uri ?? "http://invalid").origin)}</p>
+</main>`,
+      );
+    }
+    if (url.pathname === "/login/oauth/authorize" && req.method === "POST") {
+      const form = new URLSearchParams(await readBody(req));
+      const back = new URL(form.get("redirect_uri") ?? "");
+      const state = form.get("state") ?? "";
+      if (form.get("decision") === "allow") {
+        const code = randomBytes(10).toString("hex");
+        codes.set(code, { redirectUri: back.href, scope: form.get("scope") ?? "" });
+        back.search = new URLSearchParams({ code, state }).toString();
+      } else {
+        back.search = new URLSearchParams({
+          error: "access_denied",
+          error_description: "The user has denied your application access.",
+          error_uri: "https://docs.github.com/apps/managing-oauth-apps/troubleshooting-authorization-request-errors/#access-denied",
+          state,
+        }).toString();
+      }
+      return send(res, 302, undefined, { Location: back.href });
+    }
+    if (url.pathname === "/login/oauth/access_token" && req.method === "POST") {
+      const text = await readBody(req);
+      const form = /json/.test(req.headers["content-type"] ?? "")
+        ? new URLSearchParams(JSON.parse(text) as Record<string, string>)
+        : new URLSearchParams(text);
+      const code = form.get("code") ?? "";
+      const given = codes.get(code);
+      // GitHub answers errors with 200 too, as JSON when asked for it, else form-encoded.
+      let answer: Record<string, string>;
+      if (!app || form.get("client_id") !== app.clientId || form.get("client_secret") !== app.clientSecret) {
+        answer = { error: "incorrect_client_credentials", error_description: "The client_id and/or client_secret passed are incorrect." };
+      } else if (!given) {
+        answer = { error: "bad_verification_code", error_description: "The code passed is incorrect or expired." };
+      } else if (form.has("redirect_uri") && form.get("redirect_uri") !== given.redirectUri.replace(/\?.*$/, "")) {
+        answer = {
+          error: "redirect_uri_mismatch",
+          error_description: "The redirect_uri MUST match the registered callback URL for this application.",
+        };
+      } else {
+        codes.delete(code);
+        answer = { access_token: token, token_type: "bearer", scope: given.scope };
+      }
+      exchanges.push({
+        clientId: form.get("client_id") ?? "",
+        code,
+        redirectUri: form.get("redirect_uri") ?? undefined,
+        answer: answer.error ?? "token",
+      });
+      if (/json/.test(req.headers.accept ?? "")) return send(res, 200, answer);
+      return send(res, 200, Buffer.from(new URLSearchParams(answer).toString()), {
+        "Content-Type": "application/x-www-form-urlencoded; charset=utf-8",
+      });
+    }
+    unhandled.push({ method: req.method ?? "", path: url.pathname });
+    return html(res, 404, "Not Found", "<h1>404</h1>");
+  }
+
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       unhandled.push({ method: req.method ?? "", path: `${req.url ?? ""} (${String(error)})` });
@@ -373,6 +488,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     requests,
     unhandled,
     commits,
+    authorizations,
+    exchanges,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

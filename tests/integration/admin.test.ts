@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { editorConfig } from "~/content/editor-config.server";
 import { startServer, type RunningServer } from "../support/start-server";
 
-const REPOSITORY = { CONTENT_REPOSITORY: "founders/site", CONTENT_BRANCH: "content", SITE_URL: "https://founders.example.org" };
+const REPOSITORY = {
+  CONTENT_REPOSITORY: "founders/site",
+  CONTENT_BRANCH: "content",
+  SITE_URL: "https://founders.example.org",
+  // Token sign-in only, whatever the shell running the tests has set.
+  GITHUB_OAUTH_CLIENT_ID: "",
+  GITHUB_OAUTH_CLIENT_SECRET: "",
+};
 
 /** The policy as a map from directive to its sources. */
 function parseCsp(header: string | null): Map<string, string[]> {
@@ -95,6 +102,11 @@ describe("/admin with CONTENT_REPOSITORY set", () => {
   it("keeps other sites' windows from holding a handle on the editor; the public pages, which hold no visitor state, go without", async () => {
     expect((await get("/admin")).headers.get("cross-origin-opener-policy")).toBe("same-origin");
     expect((await get("/")).headers.get("cross-origin-opener-policy")).toBeNull();
+  });
+
+  it("offers only the token without the OAuth variables: no sign-in addresses (tests/integration/github-oauth.test.ts has them)", async () => {
+    expect((await get("/admin/auth?provider=github")).status).toBe(404);
+    expect((await get("/admin/auth/callback?code=a&state=b")).status).toBe(404);
   });
 
   it("leaves the site's pages their own strict policy", async () => {

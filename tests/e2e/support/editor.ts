@@ -11,6 +11,12 @@ import { startServer, type RunningServer } from "../../support/start-server";
 export const REPOSITORY = { owner: "founders-circle", name: "site", branch: "main" } as const;
 export const TOKEN = "github_pat_11TESTTOKEN0fakeFAKEfake";
 const LOGIN = "volunteer-editor";
+/** The OAuth app registered on the fake GitHub, for "Sign in with GitHub". */
+export const OAUTH_APP = {
+  clientId: "Ov23liFAKEclientID01",
+  clientSecret: "fake-oauth-client-secret-0123456789abcdef",
+  name: "Founders Circle editor",
+};
 
 export type EditorSetup = { checkout: string; fake: FakeGitHub; server: RunningServer; stop: () => Promise<void> };
 
@@ -22,11 +28,20 @@ export function checkout(): string {
   });
 }
 
-/** The fake GitHub over a fresh checkout, and a production server whose editor commits there. */
-export async function startEditorSetup(): Promise<EditorSetup> {
+/**
+ * The fake GitHub over a fresh checkout, and a production server whose editor commits there; with
+ * `oauth`, the server signs in through the fake's OAuth app (GitHub's pages at the fake's address).
+ */
+export async function startEditorSetup({ oauth = false } = {}): Promise<EditorSetup> {
   const root = checkout();
-  const fake = await startFakeGitHub({ repoDir: root, ...REPOSITORY, token: TOKEN, login: LOGIN });
-  const server = await startServer({ CONTENT_REPOSITORY: `${REPOSITORY.owner}/${REPOSITORY.name}`, CONTENT_BRANCH: REPOSITORY.branch });
+  const fake = await startFakeGitHub({ repoDir: root, ...REPOSITORY, token: TOKEN, login: LOGIN, oauthApp: OAUTH_APP });
+  const server = await startServer({
+    CONTENT_REPOSITORY: `${REPOSITORY.owner}/${REPOSITORY.name}`,
+    CONTENT_BRANCH: REPOSITORY.branch,
+    ...(oauth
+      ? { GITHUB_OAUTH_CLIENT_ID: OAUTH_APP.clientId, GITHUB_OAUTH_CLIENT_SECRET: OAUTH_APP.clientSecret, GITHUB_OAUTH_URL: fake.url }
+      : {}),
+  });
   return {
     checkout: root,
     fake,
@@ -60,4 +75,19 @@ export async function signIn(page: Page, base: string, token = TOKEN): Promise<v
   await page.getByRole("button", { name: "Sign In Using Access Token" }).click();
   await page.getByRole("textbox").fill(token);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
+}
+
+/** The editor's button (its label isolates the service's name with invisible marks: "Sign In with \u2068GitHub\u2069"). */
+export const SIGN_IN_WITH_GITHUB = /^Sign In with\W+GitHub\W*$/;
+
+/** Signs in with "Sign in with GitHub": the popup shows the (fake) GitHub's consent screen, Authorize, and it closes. */
+export async function signInWithGitHub(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/admin`);
+  const opened = page.waitForEvent("popup");
+  await page.getByRole("button", { name: SIGN_IN_WITH_GITHUB }).click();
+  const popup = await opened;
+  // The editor closes the popup as soon as it has the token: wait from before the click.
+  const closed = popup.waitForEvent("close");
+  await popup.getByRole("button", { name: /^Authorize / }).click();
+  await closed;
 }
