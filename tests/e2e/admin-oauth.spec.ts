@@ -5,30 +5,26 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import {
   OAUTH_APP,
+  recordViolations,
   routeGitHubTo,
   SIGN_IN_WITH_GITHUB,
   signInWithGitHub,
   startEditorSetup,
   TOKEN,
+  violationsIn,
   type EditorSetup,
 } from "./support/editor";
 
 const field = (page: Page, keyPath: string) => page.getByRole("group", { name: /^Edit\b/ }).locator(`[data-key-path="${keyPath}"]`);
 
 let setup: EditorSetup;
-let violations: () => Promise<string[]>;
 
 // `page` first: its guard's route (which blocks every request off the machine) must come before ours.
-test.beforeEach(async ({ page, context }) => {
+test.beforeEach(async ({ page: _page, context }) => {
   setup = await startEditorSetup({ oauth: true });
   await routeGitHubTo(context, setup.fake);
   // Any policy violation, in the editor or in its popup, fails the test.
-  await context.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { violations: string[] }).violations = seen;
-    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.effectiveDirective} ${event.blockedURI}`));
-  });
-  violations = () => page.evaluate(() => (window as unknown as { violations: string[] }).violations);
+  await recordViolations(context);
 });
 
 test.afterEach(async ({ page }) => {
@@ -50,7 +46,7 @@ test("a volunteer signs in with GitHub in one click on the consent screen, renam
   await name.fill("Amara Nwosu");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Entry saved.")).toBeVisible({ timeout: 15_000 });
-  expect(await violations()).toEqual([]);
+  expect(await violationsIn(page)).toEqual([]);
 
   // One consent, for the server's scope and callback; one exchange of its code, for the token.
   expect(setup.fake.authorizations).toEqual([
@@ -93,5 +89,5 @@ test("a volunteer who cancels on GitHub's screen is told so in plain words, and 
 
   await signInWithGitHub(page, setup.server.url);
   await expect(page.getByText("Featured founders")).toBeVisible();
-  expect(await violations()).toEqual([]);
+  expect(await violationsIn(page)).toEqual([]);
 });

@@ -13,7 +13,7 @@ import { parse } from "yaml";
 import { cameraJpeg } from "../support/content-fixture";
 import { startServer, type RunningServer } from "../support/start-server";
 import { expect, test } from "./fixtures";
-import { routeGitHubTo, signIn, startEditorSetup, type EditorSetup } from "./support/editor";
+import { recordViolations, routeGitHubTo, violationsIn, signIn, startEditorSetup, type EditorSetup } from "./support/editor";
 
 type Founder = Record<string, string>;
 const readFounders = (checkout: string) =>
@@ -25,7 +25,6 @@ const run = (cwd: string, script: string) =>
   spawnSync("npm", ["run", script], { cwd, encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } });
 
 let setup: EditorSetup;
-let violations: () => Promise<string[]>;
 
 // `page` first: its guard's route (which blocks every request off the machine) must be there before
 // ours, so that ours, added later, is the one that answers GitHub's addresses.
@@ -33,12 +32,7 @@ test.beforeEach(async ({ page, context }) => {
   setup = await startEditorSetup();
   await routeGitHubTo(context, setup.fake);
   // Any policy violation fails the test: the /admin policy is the loosest the editor needs, no looser.
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { violations: string[] }).violations = seen;
-    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.effectiveDirective} ${event.blockedURI}`));
-  });
-  violations = () => page.evaluate(() => (window as unknown as { violations: string[] }).violations);
+  await recordViolations(page);
 });
 
 test.afterEach(async ({ page }) => {
@@ -77,7 +71,7 @@ test("a volunteer renames a founder, uploads a phone photo and saves: the check 
 
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Entry saved.")).toBeVisible({ timeout: 15_000 });
-  expect(await violations()).toEqual([]);
+  expect(await violationsIn(page)).toEqual([]);
 
   // One real commit, through GitHub's createCommitOnBranch, holding the file and the photo.
   expect(setup.fake.commits).toHaveLength(1);
@@ -150,5 +144,5 @@ test("the editor refuses an empty required field and a seventh founder", async (
   // Nothing reached GitHub.
   expect(setup.fake.commits).toEqual([]);
   expect(setup.fake.requests.filter((request) => request.operation === "mutation")).toEqual([]);
-  expect(await violations()).toEqual([]);
+  expect(await violationsIn(page)).toEqual([]);
 });

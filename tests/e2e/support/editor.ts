@@ -58,6 +58,19 @@ export async function startEditorSetup({ oauth = false } = {}): Promise<EditorSe
  * Sends the editor's requests to GitHub (its API, status page and avatars) to the fake, over HTTP:
  * the browser still asks https://api.github.com, which the /admin policy allows.
  */
+/** Records every policy violation in `target`'s pages (a page, or every page of a context, popups included). */
+export async function recordViolations(target: Page | BrowserContext): Promise<void> {
+  await target.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { violations: string[] }).violations = seen;
+    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.effectiveDirective} ${event.blockedURI}`));
+  });
+}
+
+/** The policy violations recorded in `page` so far. */
+export const violationsIn = (page: Page): Promise<string[]> =>
+  page.evaluate(() => (window as unknown as { violations: string[] }).violations);
+
 export async function routeGitHubTo(context: BrowserContext, fake: FakeGitHub): Promise<void> {
   for (const origin of ["https://api.github.com", "https://www.githubstatus.com", "https://avatars.githubusercontent.com"]) {
     await context.route(`${origin}/**`, async (route) => {
