@@ -9,6 +9,7 @@ import { entry } from "virtual:content-editor";
 import { editorConfig } from "~/content/editor-config.server";
 import { ADMIN_CONFIG_PATH, ADMIN_PATH } from "~/site-routes";
 import { ADMIN_CACHE_CONTROL, REDIRECT_CACHE_CONTROL } from "./cache-policy";
+import { adminPage } from "./admin-page";
 import { pathOfTarget } from "./errors";
 import { ADMIN_PERMISSIONS_POLICY, adminCspFor } from "./security";
 import type { Step } from "./step";
@@ -34,25 +35,6 @@ const headers = (signIn: boolean) => ({
   "Cross-Origin-Opener-Policy": signIn ? "same-origin-allow-popups" : "same-origin",
 });
 
-const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function page(title: string, head: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<title>${escape(title)}</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-${head}</head>
-<body>
-${body}
-</body>
-</html>
-`;
-}
-
 /**
  * The editor: its configuration's address, and its module, loaded and started by one inline script
  * (allowed by its hash). With "Sign in with GitHub", the script gives the editor the origin of its
@@ -61,7 +43,7 @@ ${body}
  */
 export function editorPage(siteName: string, signIn = false): string {
   const init = signIn ? "{config:{backend:{base_url:location.origin}}}" : "";
-  return page(
+  return adminPage(
     `Content editor · ${siteName}`,
     `<link rel="cms-config-url" type="application/json" href="${ADMIN_CONFIG_PATH}">
 <script type="module">import CMS from ${JSON.stringify(entry)};CMS.init(${init});</script>
@@ -72,7 +54,7 @@ export function editorPage(siteName: string, signIn = false): string {
 
 /** Without CONTENT_REPOSITORY the editor would not know where to save: say so, and how to fix it. */
 export function notSetUpPage(siteName: string): string {
-  return page(
+  return adminPage(
     `Content editor · ${siteName}`,
     "",
     `<main>

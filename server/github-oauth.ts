@@ -12,6 +12,7 @@ import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import type { Logger } from "~/logger.server";
 import { ADMIN_AUTH_CALLBACK_PATH, ADMIN_AUTH_PATH, ADMIN_PATH } from "~/site-routes";
+import { adminPage, escapeHtml } from "./admin-page";
 import { pathOfTarget, sendError } from "./errors";
 import type { Step } from "./step";
 
@@ -42,8 +43,6 @@ const MAX_PENDING = 10_000;
 
 /** The cookie that binds a sign-in to the browser that started it; `__Host-` (no Domain, Path=/, Secure) over HTTPS. */
 const stateCookieName = (https: boolean) => (https ? "__Host-admin-sign-in" : "admin-sign-in");
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The callback page's one script: it posts "authorizing:github" to the editor window (its opener),
@@ -99,7 +98,7 @@ function failure(status: number, text: string): Outcome {
   return {
     status,
     title: "Not signed in",
-    text: `${escape(text)} ${AGAIN}`,
+    text: `${escapeHtml(text)} ${AGAIN}`,
     message: `authorization:${PROVIDER}:error:${JSON.stringify({ provider: PROVIDER, error: text })}`,
   };
 }
@@ -114,25 +113,16 @@ function signedIn(token: string): Outcome {
 }
 
 function callbackPage({ title, text, message }: Outcome): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<title>${escape(title)} · Content editor</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-</head>
-<body>
-<main id="sign-in" data-message="${escape(message)}">
-<h1>${escape(title)}</h1>
+  return adminPage(
+    `${title} · Content editor`,
+    "",
+    `<main id="sign-in" data-message="${escapeHtml(message)}">
+<h1>${escapeHtml(title)}</h1>
 <p>${text}</p>
 <p>${BACK}</p>
 </main>
-<script>${CALLBACK_SCRIPT}</script>
-</body>
-</html>
-`;
+<script>${CALLBACK_SCRIPT}</script>`,
+  );
 }
 
 /** GitHub's answer to the code's exchange: a token, or an error (both with status 200). */
