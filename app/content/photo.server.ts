@@ -16,8 +16,10 @@ export async function openPhoto(bytes: Buffer): Promise<Sharp> {
 }
 
 // A HEIC's check decodes it whole (about a second for an iPhone's 12 megapixels): a header libvips
-// reads may still hold pixels libheif refuses. The verdict is kept, as one build checks twice.
-const heicVerdicts = new Map<string, Promise<void>>();
+// reads may still hold pixels libheif refuses. The verdicts are kept for the process, on globalThis:
+// one `react-router build` loads vite.config.ts, and with it this module, six times over.
+const VERDICTS = Symbol.for("site-content.heic-verdicts");
+const heicVerdicts = ((globalThis as { [VERDICTS]?: Map<string, Promise<void>> })[VERDICTS] ??= new Map());
 
 /** Throws unless the build can read the photo: the header of what sharp decodes, a HEIC whole. */
 export async function checkPhoto(bytes: Buffer): Promise<void> {
