@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, statSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -63,6 +63,11 @@ describe("renderSquare", () => {
       expect(colours).toEqual(["red", "red", "blue", "blue"]);
     }
     expect(fromHeic).toEqual(await shape(jpeg));
+    // A photo is read by what it is, not by its name: a HEIC a transfer app renamed .jpg is still one.
+    const renamed = path.join(dir, "renamed", "IMG_2041.jpg");
+    mkdirSync(path.dirname(renamed));
+    copyFileSync(PORTRAIT_HEIC, renamed);
+    expect(await shape(renamed)).toEqual(fromHeic);
   });
 
   it("reuses renditions of an unchanged photo and remakes them when it changes", async () => {
