@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { colourAt, PORTRAIT_HEIC } from "../../tests/support/content-fixture";
+import { colourAt, MIRRORED_HEIC, PORTRAIT_HEIC } from "../../tests/support/content-fixture";
 import { decodeHeic } from "./heic.server";
 
 describe("decodeHeic", () => {
@@ -13,6 +13,14 @@ describe("decodeHeic", () => {
     const at = (x: number, y: number) => colourAt(data, width, channels, x, y);
     expect([at(8, 8), at(64, 8), at(120, 40), at(64, 90)]).toEqual(["green", "red", "red", "red"]);
     expect([at(8, 110), at(64, 150), at(120, 185)]).toEqual(["blue", "blue", "blue"]);
+  });
+
+  it("applies a mirroring (imir) after the rotation, as EXIF orientation 5 would", () => {
+    const { width, height, channels, data } = decodeHeic(readFileSync(MIRRORED_HEIC));
+    expect([width, height, channels]).toEqual([128, 192, 3]);
+    const at = (x: number, y: number) => colourAt(data, width, channels, x, y);
+    // The green square moves from the top left (turned only) to the top right (turned and mirrored).
+    expect([at(8, 8), at(120, 8), at(64, 90), at(8, 185), at(120, 185)]).toEqual(["red", "green", "red", "blue", "blue"]);
   });
 
   it("refuses a file that is not a HEIF image", () => {

@@ -38,7 +38,7 @@ export async function cameraJpeg(file: string, { width = 2400, height = 1800, or
     <rect width="100%" height="100%" fill="url(#g)"/>
     <circle cx="${width * 0.62}" cy="${height * 0.45}" r="${Math.min(width, height) * 0.22}" fill="#f1d3b3"/>
   </svg>`;
-  await sharp(Buffer.from(svg)).jpeg({ quality: 82 }).withMetadata({ orientation }).toFile(file);
+  await sharp(Buffer.from(svg)).jpeg({ quality: 82 }).withMetadata({ orientation: 6 }).toFile(file);
 }
 
 /**
@@ -47,6 +47,9 @@ export async function cameraJpeg(file: string, { width = 2400, height = 1800, or
  * blue, with a green square at the top left. Made by tests/fixtures/heic/make-fixture.c (726 bytes).
  */
 export const PORTRAIT_HEIC = path.resolve("tests/fixtures/heic/portrait-irot.heic");
+
+/** PORTRAIT_HEIC's pixels turned and mirrored (irot and imir; EXIF orientation 5): the green square shown at the top right. */
+export const MIRRORED_HEIC = path.resolve("tests/fixtures/heic/portrait-irot-imir.heic");
 
 /** PORTRAIT_HEIC's picture as a phone's JPEG: the same landscape pixels, EXIF orientation 6. */
 export async function portraitJpeg(file: string): Promise<void> {
