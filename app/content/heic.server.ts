@@ -22,6 +22,8 @@ export function decodeHeic(bytes: Uint8Array): DecodedPhoto {
     try {
       const width = libheif.heif_image_handle_get_width(handle);
       const height = libheif.heif_image_handle_get_height(handle);
+      // sharp's own limit for any other photo (limitInputPixels): a camera's 200 megapixels pass.
+      if (width * height > 0x3fff * 0x3fff) throw new Error(`is too large (${width}x${height} pixels)`);
       const channels = libheif.heif_image_handle_has_alpha_channel(handle) ? 4 : 3;
       const { heif_chroma_interleaved_RGB: rgb, heif_chroma_interleaved_RGBA: rgba } = libheif.heif_chroma;
       const decoded = ok(libheif.heif_js_decode_image2(handle, libheif.heif_colorspace.heif_colorspace_RGB, channels === 4 ? rgba : rgb), "cannot be decoded");
