@@ -38,7 +38,7 @@ export async function cameraJpeg(file: string, { width = 2400, height = 1800, or
     <rect width="100%" height="100%" fill="url(#g)"/>
     <circle cx="${width * 0.62}" cy="${height * 0.45}" r="${Math.min(width, height) * 0.22}" fill="#f1d3b3"/>
   </svg>`;
-  await sharp(Buffer.from(svg)).jpeg({ quality: 82 }).withMetadata({ orientation: 6 }).toFile(file);
+  await sharp(Buffer.from(svg)).jpeg({ quality: 82 }).withMetadata({ orientation }).toFile(file);
 }
 
 /**
