@@ -92,7 +92,7 @@ describe("the editor's configuration, generated from the content schema", () => 
   it("uploads photos into content/images/ and writes them as images/<file>, a path the content check accepts", () => {
     for (const key of ["founders", "board"] as const) {
       const photo = fieldAt(key, `${key}[].photo`);
-      expect(photo).toMatchObject({ widget: "image", required: false, accept: "image/jpeg,image/png,image/webp" });
+      expect(photo).toMatchObject({ widget: "image", required: false, accept: "image/jpeg,image/png,image/webp,image/heic,image/heif,.jpg,.jpeg,.png,.webp,.heic,.heif" });
     }
     expect(config).toMatchObject({ media_folder: "content/images", public_folder: "images" });
     // A media folder beside the two files with photos: the editor then writes "images/<file>",
@@ -105,7 +105,7 @@ describe("the editor's configuration, generated from the content schema", () => 
     // Uploads are renamed to a slug ("IMG_2041 (1).JPG" → "img_2041-1.jpg"), in ASCII.
     expect(config.media_libraries?.default).toMatchObject({ config: { slugify_filename: true } });
     expect(config.slug).toMatchObject({ encoding: "ascii", clean_accents: true });
-    for (const file of ["img_2041-1.jpg", "maya-okafor.jpeg", "portrait.png", "jonah.webp"]) {
+    for (const file of ["img_2041-1.jpg", "maya-okafor.jpeg", "portrait.png", "jonah.webp", "img_2042.heic", "img_2043.heif"]) {
       const written = `${PUBLIC_FOLDER}/${file}`;
       expect(founderSchema.shape.photo.safeParse(written).success, written).toBe(true);
       expect(boardMemberSchema.shape.photo.safeParse(written).success, written).toBe(true);

@@ -4,6 +4,7 @@
 // requires it, and every list as long as the schema allows. Nothing here names a field.
 import type { CmsConfig, CollectionFile, Field } from "@sveltia/cms";
 import { z } from "zod";
+import { PHOTO_ACCEPT } from "./photo-formats";
 import { contentFiles } from "./schema";
 
 export type EditorOptions = {
@@ -24,8 +25,6 @@ export type EditorOptions = {
 /** Where photos go in the repository, and how content files name them ("images/<file>"). */
 export const MEDIA_FOLDER = "content/images";
 export const PUBLIC_FOLDER = "images";
-/** What the site's photo pipeline reads (app/content/images.server.ts). */
-export const PHOTO_TYPES = "image/jpeg,image/png,image/webp";
 /** The config's JSON Schema, as the editor names it (it warns, on localhost, about a config without it). */
 const CONFIG_SCHEMA = "https://unpkg.com/@sveltia/cms/schema/sveltia-cms.json";
 
@@ -60,7 +59,7 @@ function common(name: string, node: Node, required: boolean, where: string) {
 
 function stringField(name: string, node: Node, required: boolean, where: string): Field {
   const base = common(name, node, required, where);
-  if (node.editor === "photo") return { ...base, widget: "image", accept: PHOTO_TYPES, choose_url: false };
+  if (node.editor === "photo") return { ...base, widget: "image", accept: PHOTO_ACCEPT, choose_url: false };
   if (Array.isArray(node.enum)) return { ...base, widget: "select", options: node.enum.map(String) };
   const widget = node.editor === "multiline" ? "text" : "string";
   const type = node.format === "email" ? "email" : node.format === "uri" ? "url" : undefined;

@@ -17,7 +17,9 @@ const BUILD_DIR = path.join(PACKAGE_DIR, "npm");
 
 /**
  * Not shipped: source maps, and the WebAssembly decoders for HEIC and WebP conversion, which the
- * /admin policy does not allow ('wasm-unsafe-eval'): the site takes JPEG, PNG and WebP as they are.
+ * /admin policy does not allow ('wasm-unsafe-eval'): the site takes every photo as it is uploaded,
+ * HEIC included, and converts it at build (photo.server.ts). The editor then shows a HEIC as a file
+ * icon in browsers that cannot draw it (tests/e2e/admin-heic.spec.ts).
  */
 const LEFT_OUT = /\.(map|wasm)$/;
 

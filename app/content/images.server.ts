@@ -1,11 +1,12 @@
-// Photos from any camera, made fit for the page at build time: turned upright (EXIF orientation),
+// Photos from any camera, made fit for the page at build time: turned upright (photo.server.ts),
 // cropped square around the most interesting region, resized to the sizes the card shows (1x and
 // 2x) and encoded as AVIF and WebP. Metadata (GPS position, camera serial) is dropped. Results
 // are cached by the source's bytes, so a rebuild re-encodes only new or changed photos.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
+import { openPhoto } from "./photo.server";
 
 export type Rendition = { format: "avif" | "webp"; width: number; height: number; file: string };
 
@@ -28,11 +29,14 @@ export async function renderSquare(source: string, widths: readonly number[], ca
   const dir = path.join(cacheDir, digest);
   mkdirSync(dir, { recursive: true });
 
+  // Opened once, and only when a rendition is missing: a HEIC takes about a second to decode.
+  let photo: Promise<Sharp> | undefined;
   const jobs = widths.flatMap((width) =>
     (["avif", "webp"] as const).map(async (format): Promise<Rendition> => {
       const file = path.join(dir, `${base}-${width}w.${format}`);
       if (!existsSync(file)) {
-        const image = sharp(bytes, { failOn: "error" }).rotate().resize(width, width, { fit: "cover", position: "attention" });
+        photo ??= openPhoto(bytes);
+        const image = (await photo).clone().resize(width, width, { fit: "cover", position: "attention" });
         const output = await encode[format](image).toBuffer();
         // Written under a temporary name and renamed, so an interrupted build leaves no half file.
         const partial = `${file}.${process.pid}.partial`;

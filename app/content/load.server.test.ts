@@ -1,7 +1,7 @@
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { cameraJpeg, copyOfContent, editFile, giveFirstFounderPhoto } from "../../tests/support/content-fixture";
+import { cameraJpeg, copyOfContent, editFile, giveFirstFounderPhoto, PORTRAIT_HEIC } from "../../tests/support/content-fixture";
 import { formatProblem, loadContent } from "./load.server";
 
 /** The formatted problems of a content folder after one edit. */
@@ -42,7 +42,8 @@ describe("loadContent", () => {
     ["a made-up non-profit status", "site.yaml", (t: string) => t.replace("nonprofitStatus: Nonprofit501c3", "nonprofitStatus: Charity"), /^content\/site\.yaml: nonprofitStatus: must be a schema\.org NonprofitType/],
     ["an empty benefit title", "benefits.yaml", (t: string) => t.replace("title: Tailored events", 'title: " "'), /^content\/benefits\.yaml: benefits\[2\]\.title: must not be empty/],
     ["an unknown icon", "benefits.yaml", (t: string) => t.replace("icon: mic", "icon: microphone"), /^content\/benefits\.yaml: benefits\[3\]\.icon: must be one of: users, /],
-    ["a photo outside images/", "board.yaml", (t: string) => t.replace("    title: Chair", "    title: Chair\n    photo: ../secret.jpg"), /^content\/board\.yaml: board\[0\]\.photo: must be a JPEG, PNG or WebP file under content\/images\//],
+    ["a photo outside images/", "board.yaml", (t: string) => t.replace("    title: Chair", "    title: Chair\n    photo: ../secret.jpg"), /^content\/board\.yaml: board\[0\]\.photo: must be a JPEG, PNG, WebP, HEIC or HEIF file under content\/images\//],
+    ["a photo of another format", "board.yaml", (t: string) => t.replace("    title: Chair", "    title: Chair\n    photo: images/chair.gif"), /^content\/board\.yaml: board\[0\]\.photo: must be a JPEG, PNG, WebP, HEIC or HEIF file under content\/images\/, e\.g\. images\/jane-doe\.jpg \(line 9\)$/],
     ["broken YAML", "home.yaml", (t: string) => t.replace("heroHeading: Join", "heroHeading: [Join"), /^content\/home\.yaml: not valid YAML: .* \(line \d+\)$/],
   ])("rejects %s and says where", async (_label, file, edit, expected) => {
     const problems = await problemsAfter(file, edit);
@@ -84,8 +85,41 @@ describe("loadContent", () => {
     writeFileSync(path.join(dir, "images", "not-a-photo.jpg"), "this is text, not a JPEG");
     editFile(dir, "board.yaml", (t) => t.replace("    title: Chair", "    title: Chair\n    photo: images/not-a-photo.jpg"));
     expect((await loadContent(dir)).problems.map(formatProblem).sort()).toEqual([
-      "content/board.yaml: board[0].photo: content/images/not-a-photo.jpg cannot be read as a JPEG, PNG or WebP image (line 9)",
+      "content/board.yaml: board[0].photo: content/images/not-a-photo.jpg cannot be read as a JPEG, PNG, WebP, HEIC or HEIF image (line 9)",
       expect.stringMatching(/^content\/founders\.yaml: founders\[0\]\.photo: content\/images\/nobody\.jpg does not exist .*\(line \d+\)$/),
+    ]);
+  });
+
+  it("accepts an iPhone's HEIC photo, whatever the case of its extension", async () => {
+    const dir = copyOfContent();
+    copyFileSync(PORTRAIT_HEIC, path.join(dir, "images", "img_2041.HEIC"));
+    copyFileSync(PORTRAIT_HEIC, path.join(dir, "images", "jonah.heif"));
+    giveFirstFounderPhoto(dir, "images/img_2041.HEIC");
+    editFile(dir, "board.yaml", (t) => t.replace("    title: Chair", "    title: Chair\n    photo: images/jonah.heif"));
+    const { content, problems } = await loadContent(dir);
+    expect(problems).toEqual([]);
+    expect([content?.founders[0]?.photo, content?.board[0]?.photo]).toEqual(["images/img_2041.HEIC", "images/jonah.heif"]);
+  });
+
+  it("fails on a HEIC that cannot be decoded (cut short, text, a false size), naming file, entry, field and line", async () => {
+    const dir = copyOfContent();
+    const whole = readFileSync(PORTRAIT_HEIC);
+    // The header whole, the compressed picture cut off halfway.
+    writeFileSync(path.join(dir, "images", "maya.heic"), whole.subarray(0, whole.indexOf("mdat") + 100));
+    // A text file named .heic, as a failed export can leave.
+    writeFileSync(path.join(dir, "images", "chair.heic"), "this is text, not a HEIC");
+    // A header that libvips reads but whose stated size (ispe) is not the picture's: only a
+    // decode finds it, so the check decodes a HEIC whole rather than trust its header.
+    const ispe = whole.indexOf("ispe") + 8;
+    const misstated = Buffer.concat([whole.subarray(0, ispe), whole.subarray(ispe + 4, ispe + 8), whole.subarray(ispe, ispe + 4), whole.subarray(ispe + 8)]);
+    writeFileSync(path.join(dir, "images", "vice-chair.heic"), misstated);
+    giveFirstFounderPhoto(dir, "images/maya.heic");
+    editFile(dir, "board.yaml", (t) => t.replace("    title: Chair", "    title: Chair\n    photo: images/chair.heic").replace("    title: Vice Chair", "    title: Vice Chair\n    photo: images/vice-chair.heic"));
+    const problems = (await loadContent(dir)).problems.map(formatProblem).sort();
+    expect(problems).toEqual([
+      "content/board.yaml: board[0].photo: content/images/chair.heic cannot be read as a JPEG, PNG, WebP, HEIC or HEIF image (line 9)",
+      expect.stringMatching(/^content\/board\.yaml: board\[1\]\.photo: content\/images\/vice-chair\.heic cannot be read as a JPEG, PNG, WebP, HEIC or HEIF image \(line \d+\)$/),
+      expect.stringMatching(/^content\/founders\.yaml: founders\[0\]\.photo: content\/images\/maya\.heic cannot be read as a JPEG, PNG, WebP, HEIC or HEIF image \(line \d+\)$/),
     ]);
   });
 });

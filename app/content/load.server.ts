@@ -4,9 +4,10 @@
 // compiled in.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import sharp from "sharp";
 import { isSeq, LineCounter, parseDocument, type Document } from "yaml";
 import type { z } from "zod";
+import { PHOTO_FORMAT_NAMES } from "./photo-formats";
+import { checkPhoto } from "./photo.server";
 import { contentFiles, type RawContent } from "./schema";
 
 export type ContentProblem = {
@@ -91,7 +92,7 @@ function parseFile(dir: string, key: FileKey, problems: ContentProblem[]): Parse
   return undefined;
 }
 
-/** Every person with a photo: the photo must exist under content/ and be an image sharp can read. */
+/** Every person with a photo: the photo must exist under content/ and be an image the build can read. */
 async function checkPhotos(dir: string, key: "founders" | "board", parsed: ParsedFile, people: Array<{ photo?: string }>): Promise<ContentProblem[]> {
   const file = `${path.basename(dir)}/${contentFiles[key].file}`;
   const problems: ContentProblem[] = [];
@@ -104,10 +105,9 @@ async function checkPhotos(dir: string, key: "founders" | "board", parsed: Parse
       const problem = (message: string) => problems.push({ file, path: pathLabel(at), line: parsed.locate(at), message });
       if (!existsSync(fullPath)) return problem(`${shown} does not exist (file names are case-sensitive)`);
       try {
-        const meta = await sharp(fullPath).metadata();
-        if (!meta.width || !meta.height) problem(`${shown} has no width or height`);
+        await checkPhoto(readFileSync(fullPath));
       } catch {
-        problem(`${shown} cannot be read as a JPEG, PNG or WebP image`);
+        problem(`${shown} cannot be read as a ${PHOTO_FORMAT_NAMES} image`);
       }
     }),
   );

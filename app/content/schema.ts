@@ -3,6 +3,7 @@
 // Each field's `.meta()` title and description are its label and hint in the content editor at
 // /admin, whose configuration is generated from this file (app/content/editor-config.server.ts).
 import { z } from "zod";
+import { PHOTO_EXTENSION, PHOTO_FORMAT_NAMES } from "./photo-formats";
 
 declare module "zod" {
   interface GlobalMeta {
@@ -28,7 +29,10 @@ const link = (title: string, description?: string) => httpUrl.meta({ title, desc
 const photoPath = z
   .string()
   .trim()
-  .regex(/^images\/[\w ./-]+\.(jpe?g|png|webp)$/i, "must be a JPEG, PNG or WebP file under content/images/, e.g. images/jane-doe.jpg")
+  .regex(
+    new RegExp(`^images/[\\w ./-]+${PHOTO_EXTENSION.source}`, PHOTO_EXTENSION.flags),
+    `must be a ${PHOTO_FORMAT_NAMES} file under content/images/, e.g. images/jane-doe.jpg`,
+  )
   .refine((path) => !path.split("/").includes(".."), "must stay inside content/images/");
 
 // The home page's two illustrations ship in public/ (rendered by scripts/render-artwork.js).
@@ -56,7 +60,7 @@ const person = {
     .optional()
     .meta({
       title: "Photo",
-      description: "Any JPEG, PNG or WebP from a phone or camera, any size: the site crops it square and makes small versions. Without one, the card shows the initials.",
+      description: `Any ${PHOTO_FORMAT_NAMES} from a phone or camera (an iPhone's HEIC too), any size: the site crops it square and makes small versions. Without one, the card shows the initials.`,
       editor: "photo",
     }),
   photoAlt: line("Photo description (alt text)", 'For screen readers; "Portrait of {name}" when left empty.').optional(),

@@ -3,11 +3,12 @@
 // Each test builds a copy of this checkout (its tracked and new files, not build/ or
 // node_modules/, which is linked), so the real build/ is never touched.
 import { spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { copyFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freshCheckout } from "../support/checkout";
-import { cameraJpeg, editFile, giveFirstFounderPhoto } from "../support/content-fixture";
+import sharp from "sharp";
+import { cameraJpeg, colourAt, editFile, giveFirstFounderPhoto, giveFounderPhoto, PORTRAIT_HEIC } from "../support/content-fixture";
 import { startServer, type RunningServer } from "../support/start-server";
 
 const BUILD_TIMEOUT = 180_000;
@@ -33,14 +34,19 @@ afterAll(async () => {
 
 describe("content on a fresh checkout", () => {
   it(
-    "a new tagline and a camera photo for the first founder show on / after npm run build",
+    "a new tagline, a camera JPEG and an iPhone HEIC for two founders show on / after npm run build",
     async () => {
       const root = checkout();
       const content = path.join(root, "content");
       editFile(content, "site.yaml", (t) => t.replace(/^tagline: .*$/m, "tagline: Where founders find their circle."));
       await cameraJpeg(path.join(content, "images", "maya-okafor.jpg"), { width: 3024, height: 4032, orientation: 1 });
       giveFirstFounderPhoto(content, "images/maya-okafor.jpg");
+      // As the editor uploads an iPhone's IMG_2041.HEIC (a portrait: landscape pixels turned by irot).
+      copyFileSync(PORTRAIT_HEIC, path.join(content, "images", "img_2041.heic"));
+      giveFounderPhoto(content, "Daniel Reyes", "images/img_2041.heic");
 
+      const check = run(root, "content:check");
+      expect(check.status, check.stderr).toBe(0);
       const build = run(root, "build");
       expect(build.status, build.stderr).toBe(0);
       const server = await startServer({ SITE_URL: "https://founders.example.org" }, { cwd: root });
@@ -48,27 +54,48 @@ describe("content on a fresh checkout", () => {
       const html = await (await fetch(`${server.url}/`)).text();
       expect(html).toContain("Where founders find their circle.");
 
-      const picture = /<picture>[\s\S]*?<\/picture>/.exec(html)?.[0] ?? "";
-      const avif = /<source type="image\/avif" srcSet="([^"]+)" sizes="160px"\/>/.exec(picture)?.[1] ?? "";
-      const webp = /<source type="image\/webp" srcSet="([^"]+)" sizes="160px"\/>/.exec(picture)?.[1] ?? "";
-      expect(avif).toMatch(/^\/assets\/maya-okafor-160w-[\w-]{8}\.avif 160w, \/assets\/maya-okafor-320w-[\w-]{8}\.avif 320w$/);
-      expect(webp).toMatch(/^\/assets\/maya-okafor-160w-[\w-]{8}\.webp 160w, \/assets\/maya-okafor-320w-[\w-]{8}\.webp 320w$/);
-      const img = /<img [^>]*>/.exec(picture)?.[0] ?? "";
-      for (const attribute of ['width="160"', 'height="160"', 'alt="Portrait of Maya Okafor"', 'loading="lazy"', 'sizes="160px"'])
-        expect(img).toContain(attribute);
+      const pictures = html.match(/<picture>[\s\S]*?<\/picture>/g) ?? [];
+      expect(pictures).toHaveLength(2);
+      const sourcesOf = (picture: string, name: string) => {
+        const avif = /<source type="image\/avif" srcSet="([^"]+)" sizes="160px"\/>/.exec(picture)?.[1] ?? "";
+        const webp = /<source type="image\/webp" srcSet="([^"]+)" sizes="160px"\/>/.exec(picture)?.[1] ?? "";
+        expect(avif).toMatch(new RegExp(`^/assets/${name}-160w-[\\w-]{8}\\.avif 160w, /assets/${name}-320w-[\\w-]{8}\\.avif 320w$`));
+        expect(webp).toMatch(new RegExp(`^/assets/${name}-160w-[\\w-]{8}\\.webp 160w, /assets/${name}-320w-[\\w-]{8}\\.webp 320w$`));
+        return [...avif.split(", "), ...webp.split(", ")].map((candidate) => candidate.split(" ")[0]!);
+      };
+      const jpegUrls = sourcesOf(pictures[0]!, "maya-okafor");
+      const heicUrls = sourcesOf(pictures[1]!, "img-2041");
+      for (const [picture, name] of [
+        [pictures[0]!, "Maya Okafor"],
+        [pictures[1]!, "Daniel Reyes"],
+      ] as const) {
+        const img = /<img [^>]*>/.exec(picture)?.[0] ?? "";
+        for (const attribute of ['width="160"', 'height="160"', `alt="Portrait of ${name}"`, 'loading="lazy"', 'sizes="160px"'])
+          expect(img).toContain(attribute);
+      }
 
-      // Every rendition is served as an immutable, hashed file of its type, and is small.
-      for (const candidate of [...avif.split(", "), ...webp.split(", ")]) {
-        const url = candidate.split(" ")[0]!;
+      // Every rendition is served as an immutable, hashed file of its type, and is small; the
+      // HEIC's are the JPEG's formats and sizes, and show the portrait upright (red above blue).
+      const served = async (url: string) => {
         const res = await fetch(`${server.url}${url}`);
         expect(res.status, url).toBe(200);
         expect(res.headers.get("content-type")).toBe(url.endsWith(".avif") ? "image/avif" : "image/webp");
         expect(res.headers.get("cache-control")).toMatch(/immutable/);
-        expect((await res.arrayBuffer()).byteLength).toBeLessThan(30_000);
-      }
-      // Only the first founder has a photo; the others keep their monogram.
-      expect(html.match(/<picture>/g)).toHaveLength(1);
-      expect(html.match(/data-testid="monogram"/g)).toHaveLength(5);
+        const bytes = Buffer.from(await res.arrayBuffer());
+        expect(bytes.byteLength).toBeLessThan(30_000);
+        const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+        const meta = await sharp(bytes).metadata();
+        const at = (x: number, y: number) =>
+          colourAt(data, info.width, info.channels, Math.round(x * (info.width - 1)), Math.round(y * (info.height - 1)));
+        return { shape: [meta.format, meta.compression, info.width, info.height, info.channels], colours: [at(0.5, 0), at(0.5, 1)] };
+      };
+      const jpegRenditions = await Promise.all(jpegUrls.map(served));
+      const heicRenditions = await Promise.all(heicUrls.map(served));
+      expect(heicRenditions.map((r) => r.shape)).toEqual(jpegRenditions.map((r) => r.shape));
+      expect(heicRenditions.map((r) => r.colours)).toEqual(heicUrls.map(() => ["red", "blue"]));
+
+      // Only the first two founders have a photo; the others keep their monogram.
+      expect(html.match(/data-testid="monogram"/g)).toHaveLength(4);
     },
     BUILD_TIMEOUT,
   );
