@@ -14,22 +14,15 @@ import { parse } from "yaml";
 import { PORTRAIT_HEIC } from "../support/content-fixture";
 import { startServer, type RunningServer } from "../support/start-server";
 import { expect, test, type ConsoleIssue } from "./fixtures";
-import { routeGitHubTo, signIn, startEditorSetup, type EditorSetup } from "./support/editor";
+import { recordViolations, routeGitHubTo, signIn, startEditorSetup, violationsIn, type EditorSetup } from "./support/editor";
 
 let setup: EditorSetup;
-
-let violations: () => Promise<string[]>;
 
 // `page` first: its guard's route must be there before ours (see admin.spec.ts).
 test.beforeEach(async ({ page, context }) => {
   setup = await startEditorSetup();
   await routeGitHubTo(context, setup.fake);
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { violations: string[] }).violations = seen;
-    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.effectiveDirective} ${event.blockedURI}`));
-  });
-  violations = () => page.evaluate(() => (window as unknown as { violations: string[] }).violations);
+  await recordViolations(page);
 });
 
 /** The editor's in-browser HEIC decoder failing under the /admin policy, as Chromium logs it: where, and what. */
@@ -80,7 +73,7 @@ test("a volunteer uploads an iPhone's HEIC as a founder's photo: the editor comm
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Entry saved.")).toBeVisible({ timeout: 15_000 });
   // Only the thumbnail's decoder was refused: its worker, and WebAssembly in the page.
-  expect(new Set(await violations())).toEqual(
+  expect(new Set(await violationsIn(page))).toEqual(
     new Set([
       expect.stringMatching(/^worker-src http:\/\/127\.0\.0\.1:\d+\/assets\/sveltia-cms-[\d.]+\/assets\/heic-worker-[\w-]+\.js$/),
       "script-src wasm-eval",
