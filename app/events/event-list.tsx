@@ -64,11 +64,13 @@ export function EventList({ state, tab }: { state: EventListState; tab: EventsTa
       ) : (
         <>
           {/* Phones get the compact list; the details are on each event's page. A card off screen is laid out and painted only
-              when it comes near (content-visibility), so showing a list, at load or on a tab switch, costs the cards in view. */}
+              when it comes near (content-visibility), so showing a list, at load or on a tab switch, costs the cards in view.
+              Until then it counts as 28rem tall, about a card with a few lines of description: a smaller guess lets more
+              cards count as near, and each is drawn for nothing when real ones (up to 60rem) push it out of view. */}
           <CompactEventList events={events} className="sm:hidden" />
           <ul className="hidden gap-5 sm:grid lg:grid-cols-2">
             {events.map((event) => (
-              <li key={event.id} className="[contain-intrinsic-size:auto_18rem] [content-visibility:auto]">
+              <li key={event.id} className="[contain-intrinsic-size:auto_28rem] [content-visibility:auto]">
                 <EventCard event={event} />
               </li>
             ))}
