@@ -16,6 +16,7 @@ import { killOnExit, stopChildOnCleanup } from "./cleanup.js";
 import { freePort, isLoopbackHost } from "./http.js";
 import { startOfflineGuard } from "./offline-guard.js";
 
+import { checksTable } from "./report.js";
 import { answering, startProductionServer } from "./server.js";
 import { median } from "./stats.js";
 import { anchorChecks, blockedNote, lighthouseChecks, lighthouseTable } from "./lighthouse-report.js";
@@ -189,6 +190,7 @@ export const section = {
     if (routes.every((route) => route.runs.every((run) => run.figures === null))) {
       throw new Error(`Lighthouse could not measure any page (${routes[0]?.runs[0]?.error ?? "no route measured"}).`);
     }
+    const againstAnchor = anchorChecks(routes, typeof anchor === "string" ? null : anchor);
     const externalRequests = [...new Set(routes.flatMap((route) => route.runs.flatMap((run) => run.externalRequests)))];
     return {
       lines: [
@@ -200,8 +202,10 @@ export const section = {
         ...(typeof anchor === "string"
           ? [`Static anchor not measured: ${anchor}.`]
           : ["### Lighthouse on the static anchor (same run)", "", lighthouseTable(anchor, config.runs)]),
+        "",
+        checksTable(againstAnchor),
       ],
-      checks: [...lighthouseChecks(routes), ...anchorChecks(routes, typeof anchor === "string" ? null : anchor)],
+      checks: [...lighthouseChecks(routes), ...againstAnchor],
       record: { routes, externalRequests, anchor },
     };
   },
