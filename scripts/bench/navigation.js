@@ -34,7 +34,7 @@ const STATES = /** @type {const} */ (["fresh", "settled"]);
 
 /** @typedef {{ name: string, from: string, link: string }} Trip A page, and the link a visitor clicks there (its first visible match). */
 /** @type {Trip[]} */
-export const TRIPS = [
+const TRIPS = [
   { name: "/ → /about", from: "/", link: 'header nav[aria-label="Main"] a[href="/about"]' },
   { name: "/about → /events", from: "/about", link: 'header nav[aria-label="Main"] a[href="/events"]' },
   { name: "/events → an event", from: "/events", link: 'main article a[href^="/events/"]' },
@@ -50,7 +50,7 @@ const TINY_TRIP = { name: "tiny page → tiny page", from: "/", link: 'a[href="/
  * renderer the next page commits in, instead of being kept).
  * @param {{ chromeFlags: string[] }} guard
  */
-export const launchAsVisitors = (guard) =>
+const launchAsVisitors = (guard) =>
   chromium.launch({
     executablePath: CHROME_PATH,
     args: [...CHROMIUM_FLAGS, ...guard.chromeFlags],
@@ -115,7 +115,7 @@ async function arrival() {
 const failure = (error) => (error instanceof Error ? error.message.split("\n")[0] : String(error));
 
 /** One trip in a fresh browser context, throttled. @param {Browser} browser @param {string} origin @param {Trip} trip @param {"fresh" | "settled"} state @returns {Promise<Run>} */
-export async function tripOnce(browser, origin, trip, state) {
+async function tripOnce(browser, origin, trip, state) {
   const { context, page } = await throttledPage(browser);
   try {
     await page.goto(`${origin}${trip.from}`, { waitUntil: "load", timeout: 60_000 });
@@ -142,7 +142,7 @@ export const staticCopy = (html) =>
   html.replace(/<script\b(?![^>]*type="speculationrules")[^>]*>[\s\S]*?<\/script>/g, "").replace(/<link rel="modulepreload"[^>]*>/g, "");
 
 /** A loopback proxy in front of `origin` whose HTML answers are edited, then brotli-compressed as ours are. @param {string} origin @param {(html: string) => string} edit */
-export async function startEditingProxy(origin, edit) {
+async function startEditingProxy(origin, edit) {
   const { hostname: host, port } = new URL(origin);
   const server = http.createServer((req, res) => {
     const html = (req.headers.accept ?? "").includes("text/html");
