@@ -12,8 +12,9 @@ export type DescriptionLink = { href: string; text: string };
 
 /**
  * One event as /api/calendar/events answers it (spec §3, §7). Its description is converted once,
- * when the calendar is read (events/server/description.server.ts): `description` is sanitized
- * HTML, `descriptionText` the same as plain text, `descriptionLinks` the links in it.
+ * when the calendar is read (events/server/description.server.ts), to sanitized HTML: `description`.
+ * `descriptionText` (the same as plain text) and `descriptionLinks` (the links in it) are read from
+ * that HTML only for the events a page shows (withDescriptionText); the API and the copy hold neither.
  */
 export type CalendarEvent = {
   id: string;

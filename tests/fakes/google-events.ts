@@ -140,7 +140,9 @@ function meetRoom(random: Random): { hangoutLink: string; conferenceData: Google
       conferenceSolution: {
         key: { type: "hangoutsMeet" },
         name: "Google Meet",
-        iconUri: "https://fonts.gstatic.com/s/i/productlogos/meet_2020q4/v6/web-512dp/logo_meet_2020q4_color_2x_web_512dp.png",
+        // Google names its Meet logo on gstatic.com here. The server never asks for conferenceData (fields=), and nothing
+        // may point at a remote image: the same length of address, on a host that cannot resolve.
+        iconUri: "https://logos.example.invalid/s/i/productlogos/meet_2020q4/v6/web-512dp/logo_meet_2020q4_color_2x_web.png",
       },
       conferenceId: code,
       signature: `AGirE/${Buffer.from(part(18)).toString("base64").slice(0, 22)}`,
