@@ -22,8 +22,8 @@ export type AdminOptions = {
   siteUrl?: string;
   siteName: string;
   secure: (req: IncomingMessage) => boolean;
-  /** "Sign in with GitHub" through this server (server/github-oauth.ts): its popup's path. */
-  authPath?: string;
+  /** "Sign in with GitHub" through this server (server/github-oauth.ts): on only with a repository to edit. */
+  signIn: boolean;
 };
 
 /** Both are small and change only with a deploy: checked again on every visit, answered 304. */
@@ -67,8 +67,8 @@ content is not edited on <code>main</code>, <code>CONTENT_BRANCH</code>, then re
   );
 }
 
-async function makeAnswers({ repository, branch, siteUrl, siteName, authPath }: AdminOptions): Promise<Map<string, StoredAnswer>> {
-  const HEADERS = headers(Boolean(repository && authPath));
+async function makeAnswers({ repository, branch, siteUrl, siteName, signIn }: AdminOptions): Promise<Map<string, StoredAnswer>> {
+  const HEADERS = headers(signIn);
   const html = (body: string, status = 200) =>
     storeAnswer(new Response(body, { status, headers: { ...HEADERS, "Content-Type": "text/html; charset=utf-8" } }), {
       csp: adminCspFor,
@@ -80,7 +80,7 @@ async function makeAnswers({ repository, branch, siteUrl, siteName, authPath }: 
       { csp: adminCspFor, cacheControl: ADMIN_CACHE_CONTROL },
     );
   const answers = repository
-    ? [html(editorPage(siteName, Boolean(authPath))), json(editorConfig({ repository, branch, siteUrl, siteName, authPath }))]
+    ? [html(editorPage(siteName, signIn)), json(editorConfig({ repository, branch, siteUrl, siteName, signIn }))]
     : [html(notSetUpPage(siteName)), json({ error: "The content editor is not set up: CONTENT_REPOSITORY is not set." }, 404)];
   const [editor, config] = await Promise.all(answers);
   return new Map([

@@ -11,7 +11,6 @@ import { onCalendarChange } from "~/events/server/events.server";
 import { getEventsStatus, observeEventsReads } from "~/events/server/events.server";
 import { shareImages } from "~/events/server/share-images.server";
 import type { Logger } from "~/logger.server";
-import { ADMIN_AUTH_PATH } from "~/site-routes";
 import { adminEditor } from "./admin";
 import { createAnswerStore, type AnswerStore, type Render } from "./answer-store";
 import { clientOf, trustOf } from "./client";
@@ -110,7 +109,7 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
       siteUrl: env.SITE_URL,
       siteName: site.name,
       secure: client.secure,
-      authPath: signIn ? ADMIN_AUTH_PATH : undefined,
+      signIn: signIn !== undefined,
     }),
     ...(store ? [store.step] : []),
     ...(devMiddleware ? [devMiddleware] : []),

@@ -170,7 +170,7 @@ describe("the editor's configuration, generated from the content schema", () => 
   });
 
   it("offers Sign in with GitHub, through the server's popup address, before the token when the OAuth app is set up", () => {
-    const withOAuth = editorConfig({ repository: "founders/site", branch: "main", siteName: "Founders Circle", authPath: "/admin/auth" });
+    const withOAuth = editorConfig({ repository: "founders/site", branch: "main", siteName: "Founders Circle", signIn: true });
     expect(withOAuth.backend).toMatchObject({ name: "github", auth_methods: ["oauth", "token"], auth_endpoint: "admin/auth" });
     // Its origin comes from the page (server/admin.ts): never Netlify's default.
     expect(withOAuth.backend).not.toHaveProperty("base_url");
@@ -178,14 +178,14 @@ describe("the editor's configuration, generated from the content schema", () => 
   });
 
   it.each([
-    ["token only", undefined],
-    ["with Sign in with GitHub", "/admin/auth"],
-  ])("is a valid configuration by the editor's own JSON Schema (%s)", (_name, authPath) => {
+    ["token only", false],
+    ["with Sign in with GitHub", true],
+  ])("is a valid configuration by the editor's own JSON Schema (%s)", (_name, signIn) => {
     // The package exports only its script; its schema is a file beside it.
     const schema = JSON.parse(readFileSync(path.resolve("node_modules/@sveltia/cms/schema/sveltia-cms.json"), "utf8")) as object;
     // The editor's schema documents itself with keywords Ajv does not know (markdownDescription).
     const validate = new Ajv({ strict: false, allErrors: true, validateFormats: false }).compile(schema);
-    const valid = validate(authPath ? editorConfig({ repository: "founders/site", branch: "main", siteName: "Founders Circle", authPath }) : config);
+    const valid = validate(signIn ? editorConfig({ repository: "founders/site", branch: "main", siteName: "Founders Circle", signIn }) : config);
     expect(validate.errors ?? [], JSON.stringify(validate.errors?.slice(0, 3))).toEqual([]);
     expect(valid).toBe(true);
   });

@@ -4,6 +4,7 @@
 // requires it, and every list as long as the schema allows. Nothing here names a field.
 import type { CmsConfig, CollectionFile, Field } from "@sveltia/cms";
 import { z } from "zod";
+import { ADMIN_AUTH_PATH } from "~/site-routes";
 import { PHOTO_ACCEPT } from "./photo-formats";
 import { contentFiles } from "./schema";
 
@@ -16,10 +17,10 @@ export type EditorOptions = {
   /** Shown in the browser tab and on the sign-in page. */
   siteName: string;
   /**
-   * "Sign in with GitHub" through this server (server/github-oauth.ts): the popup's path, e.g. "/admin/auth".
-   * The page gives the editor its origin (server/admin.ts). Without it: access tokens only.
+   * "Sign in with GitHub" through this server (server/github-oauth.ts, at ADMIN_AUTH_PATH). The page
+   * gives the editor its origin (server/admin.ts). Without it: access tokens only.
    */
-  authPath?: string;
+  signIn?: boolean;
 };
 
 /** Where photos go in the repository, and how content files name them ("images/<file>"). */
@@ -134,7 +135,7 @@ export function editorFiles(): CollectionFile[] {
 }
 
 /** The editor's whole configuration (served as /admin/config.json). */
-export function editorConfig({ repository, branch, siteUrl, siteName, authPath }: EditorOptions): CmsConfig & { $schema: string } {
+export function editorConfig({ repository, branch, siteUrl, siteName, signIn }: EditorOptions): CmsConfig & { $schema: string } {
   return {
     $schema: CONFIG_SCHEMA,
     backend: {
@@ -142,7 +143,7 @@ export function editorConfig({ repository, branch, siteUrl, siteName, authPath }
       repo: repository,
       branch,
       // A fine-grained token, kept in the browser; with an OAuth app set up, "Sign in with GitHub" first.
-      ...(authPath ? { auth_methods: ["oauth", "token"], auth_endpoint: authPath.replace(/^\//, "") } : { auth_methods: ["token"] }),
+      ...(signIn ? { auth_methods: ["oauth", "token"], auth_endpoint: ADMIN_AUTH_PATH.slice(1) } : { auth_methods: ["token"] }),
       commit_messages: {
         update: "Edit {{slug}} in the content editor",
         uploadMedia: "Upload {{path}} in the content editor",
