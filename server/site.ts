@@ -7,8 +7,7 @@ import path from "node:path";
 import { getPublicConfig } from "~/config.server";
 import { site } from "~/content";
 import type { Env } from "~/env.server";
-import { onCalendarChange } from "~/events/server/events.server";
-import { getEventsStatus, observeEventsReads } from "~/events/server/events.server";
+import { getEventsStatus, onCalendarChange, onCalendarRead } from "~/events/server/events.server";
 import { shareImages } from "~/events/server/share-images.server";
 import type { Logger } from "~/logger.server";
 import { adminEditor } from "./admin";
@@ -132,7 +131,7 @@ function siteMetrics(env: Env, store: AnswerStore | undefined): Metrics {
     store: store?.stats,
     shareCards: () => shareImages().stats(),
   });
-  observeEventsReads(metrics.calendarRead);
+  onCalendarRead(metrics.calendarRead);
   return metrics;
 }
 

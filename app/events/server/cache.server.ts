@@ -97,8 +97,8 @@ export type CacheStatus = {
 export type EventsCache = {
   get(): Promise<EventsCopy>;
   status(): CacheStatus;
-  /** Answers `copy` (as stale) until the first read, unless a read has already brought one. */
-  restore(copy: RestoredCopy): void;
+  /** Answers `copy` (as stale) until the first read, unless a read has already brought one; whether it did. */
+  restore(copy: RestoredCopy): boolean;
   /** Starts a read now unless one runs or the pace forbids it (at start-up, so no visitor waits for the first). */
   prime(): void;
 };
@@ -211,7 +211,9 @@ export function createEventsCache({
       return withDeadline(startRead(), maxWaitMs);
     },
     restore(restored) {
-      if (!copy && lastSuccessAt === undefined) copy = { ...restored, stale: true };
+      if (copy || lastSuccessAt !== undefined) return false;
+      copy = { ...restored, stale: true };
+      return true;
     },
     prime() {
       if (!reading && clock.now() >= nextAttemptAt) void startRead();

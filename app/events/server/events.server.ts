@@ -40,13 +40,6 @@ export type EventsDeps = {
   upstream?: UpstreamOptions;
   clock?: Clock;
   log?: EventsLog;
-  /**
-   * Called with each list the service starts to serve: a saved copy restored at start, then every
-   * read that changed the calendar (the process draws the share cards ahead from it).
-   */
-  onEvents?: (events: CalendarEvent[]) => void;
-  /** Told of every read's outcome (the metrics count them); `restored` is the saved copy's at start. */
-  onReadOutcome?: (read: ReadOutcome) => void;
 };
 
 /** One read of the calendar: from the source (`ok`, `failed`) or the saved copy at start (`restored`); `events` when it brought some. */
@@ -87,8 +80,13 @@ export type EventsService = {
   status: () => EventsStatus;
   /** Restores the saved copy (off this thread) and starts the first read: before the server listens. */
   start: () => Promise<void>;
-  /** Calls `listener` after each read that changed the calendar. */
-  onChange: (listener: () => void) => void;
+  /**
+   * Calls `listener` with each list the service starts to serve: a saved copy restored at start,
+   * then every read that changed the calendar (the answer store prepares its answers, share cards are drawn ahead).
+   */
+  onChange: (listener: (events: CalendarEvent[]) => void) => void;
+  /** Tells `listener` of every read's outcome (the metrics count them); `restored` is the saved copy's at start. */
+  onRead: (listener: (read: ReadOutcome) => void) => void;
 };
 
 /** An unchanged calendar is written to the saved copy again after this long, so a restart finds it recent. */
@@ -130,28 +128,38 @@ export function createEventsService(env: Env, deps: EventsDeps = {}): EventsServ
   const digest = source.identity ? sourceDigest(source.identity) : undefined;
   const file = digest && env.EVENTS_SNAPSHOT_PATH !== "off" ? path.resolve(env.EVENTS_SNAPSHOT_PATH) : undefined;
   const saved = file && digest ? savedCopyFile(file, digest, log) : undefined;
-  const listeners: (() => void)[] = [];
+  const changeListeners: ((events: CalendarEvent[]) => void)[] = [];
+  const readListeners: ((read: ReadOutcome) => void)[] = [];
   const saving = incidentLog(log, "writing the saved copy");
-  const drawing = incidentLog(log, "drawing share cards ahead");
-  const restoring = incidentLog(log, "restoring the saved copy");
+  const acting = incidentLog(log, "acting on a calendar change (share cards, answers)");
   let savedAt = Number.NEGATIVE_INFINITY;
 
+  const told = (read: Omit<ReadOutcome, "source">) => {
+    for (const listener of readListeners) listener({ source: source.kind, ...read });
+  };
+  /** Each listener apart: one that throws is its own failure, logged once per incident, not the others'. */
+  function changedTo(events: CalendarEvent[]) {
+    let failed = false;
+    for (const listener of changeListeners) {
+      try {
+        listener(events);
+      } catch (error) {
+        failed = true;
+        acting.failed(error);
+      }
+    }
+    if (!failed) acting.succeeded();
+  }
+
   function afterRead(copy: EventsCopy, changed: boolean) {
-    deps.onReadOutcome?.({ source: source.kind, outcome: "ok", events: copy.events.length });
+    told({ outcome: "ok", events: copy.events.length });
     // Saved after a change, and otherwise once an hour: its time says how recent the events are after
     // a restart (answered for 24 h), without rewriting the same calendar at every read.
     if (saved && (changed || copy.fetchedAt - savedAt >= RESAVE_UNCHANGED_MS)) {
       savedAt = copy.fetchedAt;
       saved.save(copy).then(saving.succeeded, saving.failed);
     }
-    if (!changed) return;
-    try {
-      deps.onEvents?.(copy.events);
-      drawing.succeeded();
-    } catch (error) {
-      drawing.failed(error);
-    }
-    for (const listener of listeners) listener();
+    if (changed) changedTo(copy.events);
   }
 
   const cache: EventsCache = createEventsCache({
@@ -163,7 +171,7 @@ export function createEventsService(env: Env, deps: EventsDeps = {}): EventsServ
       try {
         return await reader.read(clock.now(), lastDigest);
       } catch (error) {
-        deps.onReadOutcome?.({ source: source.kind, outcome: "failed" });
+        told({ outcome: "failed" });
         throw error;
       }
     },
@@ -183,34 +191,31 @@ export function createEventsService(env: Env, deps: EventsDeps = {}): EventsServ
       if (file && digest) {
         let timer: NodeJS.Timeout | undefined;
         const restored = reader.restore(file, digest, clock.now(), MAX_STALE_MS).then((copy) => {
-          if (!copy) return;
-          deps.onReadOutcome?.({ source: source.kind, outcome: "restored", events: copy.events.length });
-          cache.restore(copy);
-          deps.onEvents?.(copy.events);
+          // A first read that came back sooner wins: the saved copy is then not served, nor told of.
+          if (!copy || !cache.restore(copy)) return;
+          told({ outcome: "restored", events: copy.events.length });
+          changedTo(copy.events);
         });
         const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, RESTORE_WAIT_MS)));
-        await Promise.race([restored.catch((error: unknown) => restoring.failed(error)), waited]);
+        const failed = (error: unknown) =>
+          log.warn(`[events] restoring the saved copy failed (${error instanceof Error ? error.message : "unknown error"})`);
+        await Promise.race([restored.catch(failed), waited]);
         clearTimeout(timer);
       }
       cache.prime();
     },
-    onChange: (listener) => void listeners.push(listener),
+    onChange: (listener) => void changeListeners.push(listener),
+    onRead: (listener) => void readListeners.push(listener),
   };
 }
 
 let service: EventsService | undefined;
-let readObserver: ((read: ReadOutcome) => void) | undefined;
-
-/** Has the process's events service tell `observer` of every read (the metrics); set before the first read. */
-export function observeEventsReads(observer: (read: ReadOutcome) => void): void {
-  readObserver = observer;
-}
 
 function eventsService(): EventsService {
-  service ??= createEventsService(getEnv(), {
-    onEvents: (events) => shareImages().drawAhead(events),
-    onReadOutcome: (read) => readObserver?.(read),
-  });
+  if (!service) {
+    service = createEventsService(getEnv());
+    service.onChange((events) => shareImages().drawAhead(events));
+  }
   return service;
 }
 
@@ -232,9 +237,14 @@ export function startEvents(): Promise<void> {
   return eventsService().start();
 }
 
-/** Calls `listener` after each read that changed the calendar (the answer store prepares the new answers). */
-export function onCalendarChange(listener: () => void): void {
+/** Calls `listener` with each list the process starts to serve (the answer store prepares the new answers). */
+export function onCalendarChange(listener: (events: CalendarEvent[]) => void): void {
   eventsService().onChange(listener);
+}
+
+/** Tells `listener` of every read's outcome (the metrics); set before the first read (server.js starts it). */
+export function onCalendarRead(listener: (read: ReadOutcome) => void): void {
+  eventsService().onRead(listener);
 }
 
 /** The bundled sample feed's text when it is the configured source (served at SAMPLE_FEED_PATH). */
