@@ -5,6 +5,7 @@ describe("clientKey", () => {
   it("counts an IPv4 client by its address, also when it comes IPv4-mapped", () => {
     expect(clientKey("203.0.113.7")).toBe("203.0.113.7");
     expect(clientKey("::ffff:203.0.113.7")).toBe("203.0.113.7");
+    expect(clientKey("::ffff:cb00:7107")).toBe("203.0.113.7");
   });
 
   it("counts an IPv6 client by its /56, however the address is written", () => {

@@ -10,9 +10,9 @@
 // Beyond a budget: 429 with Retry-After. No RateLimit headers on the answers under the limit: those
 // are stored bytes that CDNs keep and give to other clients. The counts are rate-limiter-flexible's
 // memory store (one process); a fleet that needs one limit swaps in its Redis store.
-import { isIPv6 } from "node:net";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { matchPath } from "react-router";
+import ipaddr from "ipaddr.js";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { speculatedPaths } from "~/lib/speculation-rules";
 import { ADMIN_AUTH_CALLBACK_PATH, ADMIN_AUTH_PATH, siteRoutes, pathOf } from "~/site-routes";
@@ -37,9 +37,15 @@ export function isSpeculative(req: IncomingMessage): boolean {
   return typeof purpose === "string" && /^\s*prefetch\b/i.test(purpose);
 }
 
+// Most pages are one fixed path: a set lookup; only the patterned ones (an event's page) are matched.
+const exactSpeculated = new Set(speculatedPaths.filter((pattern) => !pattern.includes(":")));
+const patternedSpeculated = speculatedPaths.filter((pattern) => pattern.includes(":"));
+
 /** Whether the pages' speculation rules can name this path (their URL patterns, a query allowed). */
 export function isSpeculatedPath(path: string): boolean {
-  return speculatedPaths.some((pattern) => matchPath({ path: pattern, caseSensitive: true, end: true }, path) !== null);
+  return (
+    exactSpeculated.has(path) || patternedSpeculated.some((pattern) => matchPath({ path: pattern, caseSensitive: true, end: true }, path))
+  );
 }
 
 /**
@@ -47,15 +53,13 @@ export function isSpeculatedPath(path: string): boolean {
  * allocation: a client that owns many addresses is one client). IPv4-mapped IPv6 is the IPv4 address.
  */
 export function clientKey(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1] as string;
-  if (!isIPv6(address)) return address;
-  const [head = "", tail = ""] = address.split("::");
-  const part = (text: string) => (text === "" ? [] : text.split(":"));
-  const left = part(head);
-  const right = part(tail);
-  const groups = [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
-  const prefix = groups.slice(0, 4).map((group) => parseInt(group, 16));
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv4") return address;
+  // Any spelling of a mapped address (::ffff:1.2.3.4, ::ffff:102:304) is its IPv4 client.
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
+  const prefix = v6.parts.slice(0, 4);
   prefix[3] = (prefix[3] ?? 0) & 0xff00;
   return `${prefix.map((group) => group.toString(16)).join(":")}::/56`;
 }
