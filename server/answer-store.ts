@@ -98,6 +98,7 @@ export function createAnswerStore({
   // The client build (about 1.3 MB) is served from memory too: a file read from disk waits for
   // several turns of the event loop, each behind every other request of a busy moment.
   const files = clientRoot ? loadFiles(clientRoot) : new Map<string, StoredAnswer>();
+  const fileBytes = [...files.values()].reduce((sum, file) => sum + file.byteLength, 0);
 
   const counts = (): Omit<BudgetStats, "bytes" | "entries" | "maxBytes"> => ({ hits: 0, misses: 0, renders: 0, evictions: 0 });
   const tally: Record<StoreKind, ReturnType<typeof counts>> = { static: counts(), pages: counts(), images: counts() };
@@ -208,8 +209,6 @@ export function createAnswerStore({
         }
         return { ...tally[name], bytes, entries: answers.size, ...(name === "static" ? {} : { maxBytes: answers.maxSize }) };
       };
-      let fileBytes = 0;
-      for (const file of files.values()) fileBytes += file.byteLength;
       return {
         static: of("static"),
         pages: of("pages"),

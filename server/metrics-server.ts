@@ -6,9 +6,9 @@ import { createServer, type Server } from "node:http";
 import type { Registry } from "prom-client";
 import { pathOfTarget } from "./errors";
 
-export const METRICS_PATH = "/metrics";
+const METRICS_PATH = "/metrics";
 
-export function createMetricsServer(registry: Registry): Server {
+function createMetricsServer(registry: Registry): Server {
   return createServer((req, res) => {
     const plain = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
     if (pathOfTarget(req.url) !== METRICS_PATH) return void res.writeHead(404, plain).end("Not found\n");

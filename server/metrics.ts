@@ -7,10 +7,10 @@ import { statSync } from "node:fs";
 import { collectDefaultMetrics, Counter, Gauge, Registry } from "prom-client";
 import type { EventsStatus, ReadOutcome } from "~/events/server/events.server";
 import type { ShareImagesStats } from "~/events/server/share-images.server";
-import type { AnswerStoreStats, StoreKind } from "./answer-store";
+import type { AnswerStoreStats } from "./answer-store";
 import type { LimitName } from "./rate-limit";
 
-export type MetricsSources = {
+type MetricsSources = {
   /** The calendar's state (getEventsStatus: reads nothing upstream). */
   calendar: () => EventsStatus;
   /** The calendar snapshot file, whose age is its modification time's; none when it is "off". */
@@ -49,6 +49,19 @@ function countedElsewhere<L extends string>(
     collect() {
       this.reset();
       for (const [labels, value] of read()) this.inc(labels, value);
+    },
+  });
+}
+
+/** A gauge whose values are kept elsewhere and read when scraped, labelled by kind. */
+function readElsewhere(registry: Registry, name: string, help: string, read: () => [{ kind: string }, number][]) {
+  return new Gauge({
+    name,
+    help,
+    labelNames: ["kind"],
+    registers: [registry],
+    collect() {
+      for (const [labels, value] of read()) this.set(labels, value);
     },
   });
 }
@@ -118,77 +131,59 @@ export function createMetrics({ calendar, savedCopyPath, store, shareCards }: Me
 
   // Stored answers, by store: the static pages (never evicted), the two budgets (pages, images) and the client build's files.
   if (store) {
-    const budgets: StoreKind[] = ["static", "pages", "images"];
-    const perBudget = (field: "hits" | "misses" | "renders" | "evictions") => () => {
-      const stats = store();
-      return budgets.map((kind): [{ kind: string }, number] => [{ kind }, stats[kind][field]]);
+    // One look at the store per scrape: prom-client collects every metric in one synchronous pass.
+    let snapshot: AnswerStoreStats | undefined;
+    const stats = () => {
+      if (!snapshot) {
+        snapshot = store();
+        queueMicrotask(() => (snapshot = undefined));
+      }
+      return snapshot;
     };
+    const KINDS = ["static", "pages", "images", "files"] as const;
+    /** A field of every kind that has it, as labelled samples. */
+    const perKind =
+      (field: "hits" | "misses" | "renders" | "evictions" | "bytes" | "entries" | "maxBytes") => (): [{ kind: string }, number][] =>
+        KINDS.flatMap((kind) => {
+          const value = (stats()[kind] as Partial<Record<typeof field, number>>)[field];
+          return value === undefined ? [] : [[{ kind }, value]];
+        });
     countedElsewhere(
       registry,
       "stored_answers_hits_total",
       "Requests answered from the store, by kind (static, pages, images, files).",
       ["kind"],
-      () => {
-        const stats = store();
-        return [...perBudget("hits")(), [{ kind: "files" }, stats.files.hits]];
-      },
+      perKind("hits"),
     );
     countedElsewhere(
       registry,
       "stored_answers_misses_total",
       "Requests whose answer was not ready in the store, by kind.",
       ["kind"],
-      perBudget("misses"),
+      perKind("misses"),
     );
     countedElsewhere(
       registry,
       "stored_answers_renders_total",
       "React Router renders made for the store, by kind.",
       ["kind"],
-      perBudget("renders"),
+      perKind("renders"),
     );
     countedElsewhere(
       registry,
       "stored_answers_evictions_total",
       "Answers dropped to make room in their budget, by kind.",
       ["kind"],
-      perBudget("evictions"),
+      perKind("evictions"),
     );
-    new Gauge({
-      name: "stored_answers_bytes",
-      help: "Bytes held by stored answers, by kind (each encoding counted).",
-      labelNames: ["kind"],
-      registers: [registry],
-      collect() {
-        const stats = store();
-        for (const kind of budgets) this.set({ kind }, stats[kind].bytes);
-        this.set({ kind: "files" }, stats.files.bytes);
-      },
-    });
-    new Gauge({
-      name: "stored_answers_budget_bytes",
-      help: "Memory budget of stored answers, by kind (STORED_PAGES_MB, STORED_IMAGES_MB).",
-      labelNames: ["kind"],
-      registers: [registry],
-      collect() {
-        const stats = store();
-        for (const kind of budgets) {
-          const max = stats[kind].maxBytes;
-          if (max !== undefined) this.set({ kind }, max);
-        }
-      },
-    });
-    new Gauge({
-      name: "stored_answers",
-      help: "Answers held, by kind.",
-      labelNames: ["kind"],
-      registers: [registry],
-      collect() {
-        const stats = store();
-        for (const kind of budgets) this.set({ kind }, stats[kind].entries);
-        this.set({ kind: "files" }, stats.files.entries);
-      },
-    });
+    readElsewhere(registry, "stored_answers_bytes", "Bytes held by stored answers, by kind (each encoding counted).", perKind("bytes"));
+    readElsewhere(
+      registry,
+      "stored_answers_budget_bytes",
+      "Memory budget of stored answers, by kind (STORED_PAGES_MB, STORED_IMAGES_MB).",
+      perKind("maxBytes"),
+    );
+    readElsewhere(registry, "stored_answers", "Answers held, by kind.", perKind("entries"));
   }
 
   // Share cards.

@@ -5,7 +5,7 @@
 // an iPhone also writes says the same and must not be applied a second time.
 import libheif, { type HeifError } from "libheif-js/wasm-bundle.js";
 
-export type DecodedPhoto = { width: number; height: number; channels: 3 | 4; data: Buffer };
+type DecodedPhoto = { width: number; height: number; channels: 3 | 4; data: Buffer };
 
 /** A binding's result, or its error thrown (libheif reports errors as values with a `code`). */
 function ok<T extends object>(result: T, what: string): Exclude<T, HeifError> {
