@@ -23,10 +23,12 @@ export type Client = {
   secure: (req: IncomingMessage) => boolean;
   /** Whether X-Forwarded-Host is believed (any proxy is trusted). */
   trustsProxy: boolean;
+  /** The site's origin as this request reached it: Host, or a trusted proxy's first X-Forwarded-Host (both checked by limits.ts). */
+  origin: (req: IncomingMessage) => string;
 };
 
 export function clientOf(trust: Trust, trustsProxy: boolean): Client {
-  return {
+  const client: Client = {
     address: (req) => proxyAddr(req, trust),
     secure(req) {
       const encrypted = (req.socket as Partial<TLSSocket>).encrypted === true;
@@ -36,5 +38,11 @@ export function clientOf(trust: Trust, trustsProxy: boolean): Client {
       return first ? first === "https" : encrypted;
     },
     trustsProxy,
+    origin(req) {
+      const forwarded = req.headers["x-forwarded-host"];
+      const host = (trustsProxy && typeof forwarded === "string" && forwarded.split(",")[0]?.trim()) || req.headers.host;
+      return `${client.secure(req) ? "https" : "http"}://${host}`;
+    },
   };
+  return client;
 }

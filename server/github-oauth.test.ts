@@ -6,6 +6,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createLogger } from "~/logger.server";
+import { clientOf } from "./client";
 import { githubSignIn } from "./github-oauth";
 import { inOrder } from "./step";
 
@@ -33,8 +34,7 @@ beforeAll(async () => {
     clientSecret: "secret",
     scope: "public_repo",
     githubUrl: urlOf(github),
-    secure: () => false,
-    trustsProxy: false,
+    client: clientOf(() => false, false),
     logger: createLogger({ LOG_LEVEL: "silent", GOOGLE_API_KEY: undefined }),
     now: () => clock,
   });

@@ -5,7 +5,7 @@
 // checks both before it trades GitHub's code for a token (with the app's secret, server to server),
 // then hands the token to the editor window by postMessage, to the site's own origin only.
 // Docs: docs/editing-content.md (what a volunteer sees), README "The content editor" (the OAuth app).
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { parse as parseCookies, serialize as serializeCookie } from "cookie";
 import { LRUCache } from "lru-cache";
@@ -14,6 +14,8 @@ import type { Logger } from "~/logger.server";
 import { ADMIN_AUTH_CALLBACK_PATH, ADMIN_AUTH_PATH, ADMIN_PATH } from "~/site-routes";
 import { adminPage, escapeHtml } from "./admin-page";
 import { pathOfTarget, sendError } from "./errors";
+import type { Client } from "./client";
+import { cspHeader, inlineScriptHashes } from "./security";
 import type { Step } from "./step";
 
 export type GitHubOAuthOptions = {
@@ -23,10 +25,8 @@ export type GitHubOAuthOptions = {
   scope: "public_repo" | "repo";
   /** https://github.com (the tests' fake GitHub otherwise). */
   githubUrl: string;
-  /** Whether the request reached us over HTTPS (server/client.ts). */
-  secure: (req: IncomingMessage) => boolean;
-  /** Whether X-Forwarded-Host names the site (a trusted proxy); else Host does. */
-  trustsProxy: boolean;
+  /** Whether the request reached us over HTTPS, and the site's origin as it did (server/client.ts). */
+  client: Pick<Client, "secure" | "origin">;
   logger: Logger;
   /** How long GitHub has to answer the code's exchange. */
   exchangeTimeoutMs?: number;
@@ -56,17 +56,16 @@ const CALLBACK_SCRIPT =
   'history.replaceState(null,"",location.pathname);' +
   'if(editor){addEventListener("message",e=>{if(e.origin===origin&&e.source===editor&&e.data==="authorizing:github")editor.postMessage(message,origin)});' +
   'editor.postMessage("authorizing:github",origin)}}';
-const SCRIPT_HASH = `'sha256-${createHash("sha256").update(CALLBACK_SCRIPT).digest("base64")}'`;
 
 /** The callback page's policy: nothing but its script (by hash) and our favicon; framed by no one. */
-const CALLBACK_CSP = [
-  "default-src 'none'",
-  `script-src ${SCRIPT_HASH}`,
-  "img-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join("; ");
+const CALLBACK_CSP = cspHeader([
+  ["default-src", ["'none'"]],
+  ["script-src", inlineScriptHashes(`<script>${CALLBACK_SCRIPT}</script>`)],
+  ["img-src", ["'self'"]],
+  ["base-uri", ["'none'"]],
+  ["form-action", ["'none'"]],
+  ["frame-ancestors", ["'none'"]],
+]);
 
 /** A callback's answer: its status, the page's heading and paragraph (HTML), and the message for the editor window. */
 type Outcome = { status: number; title: string; text: string; message: string };
@@ -137,16 +136,9 @@ const sameText = (a: string, b: string) => {
   return left.length === right.length && timingSafeEqual(left, right);
 };
 
-/** The site's origin as this request reached it (Host, or a trusted proxy's X-Forwarded-Host: both checked by server/limits.ts). */
-function originOf(req: IncomingMessage, https: boolean, trustsProxy: boolean): string {
-  const forwarded = req.headers["x-forwarded-host"];
-  const host = (trustsProxy && typeof forwarded === "string" && forwarded.split(",")[0]?.trim()) || req.headers.host;
-  return `${https ? "https" : "http"}://${host}`;
-}
-
 /** A front-chain step answering GET for the two sign-in addresses. */
 export function githubSignIn(options: GitHubOAuthOptions): Step {
-  const { clientId, clientSecret, scope, githubUrl, secure, trustsProxy, logger, exchangeTimeoutMs = 10_000, now } = options;
+  const { clientId, clientSecret, scope, githubUrl, client, logger, exchangeTimeoutMs = 10_000, now } = options;
   const pending = new LRUCache<string, true>({ max: MAX_PENDING, ttl: STATE_TTL_SECONDS * 1000, ...(now ? { perf: { now } } : {}) });
   const github = githubUrl.replace(/\/+$/, "");
 
@@ -154,14 +146,14 @@ export function githubSignIn(options: GitHubOAuthOptions): Step {
     serializeCookie(stateCookieName(https), value, { httpOnly: true, secure: https, sameSite: "lax", path: "/", maxAge });
 
   function start(req: IncomingMessage, res: ServerResponse): void {
-    const https = secure(req);
+    const https = client.secure(req);
     const state = randomBytes(32).toString("base64url");
     pending.set(state, true);
     // The editor's own query (provider, site_id, scope) is not read: the scope is ours to fix.
     const authorize = new URL(`${github}/login/oauth/authorize`);
     authorize.search = new URLSearchParams({
       client_id: clientId,
-      redirect_uri: `${originOf(req, https, trustsProxy)}${ADMIN_AUTH_CALLBACK_PATH}`,
+      redirect_uri: `${client.origin(req)}${ADMIN_AUTH_CALLBACK_PATH}`,
       scope,
       state,
     }).toString();
@@ -223,7 +215,7 @@ export function githubSignIn(options: GitHubOAuthOptions): Step {
   }
 
   async function callback(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const https = secure(req);
+    const https = client.secure(req);
     const log = logger.child({ reqId: req.id });
     const query = new URL(req.url ?? "/", "http://site").searchParams;
     const state = query.get("state");
@@ -244,7 +236,7 @@ export function githubSignIn(options: GitHubOAuthOptions): Step {
       );
     } else {
       const code = query.get("code");
-      outcome = code ? await exchange(code, `${originOf(req, https, trustsProxy)}${ADMIN_AUTH_CALLBACK_PATH}`, log) : refusal("noCode");
+      outcome = code ? await exchange(code, `${client.origin(req)}${ADMIN_AUTH_CALLBACK_PATH}`, log) : refusal("noCode");
     }
     if (outcome.status >= 400 && outcome.status < 500)
       log.info({ signIn: "refused", status: outcome.status }, "GitHub sign-in: refused a callback");

@@ -82,8 +82,7 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
           clientSecret: env.GITHUB_OAUTH_CLIENT_SECRET,
           scope: env.GITHUB_OAUTH_SCOPE,
           githubUrl: env.GITHUB_OAUTH_URL,
-          secure: client.secure,
-          trustsProxy: client.trustsProxy,
+          client,
           logger,
         })
       : undefined;
