@@ -4,7 +4,6 @@
 // server.js assembles into the running process.
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { isMainThread } from "node:worker_threads";
 import { createRequestListener } from "@mjackson/node-fetch-server";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { warnAboutSiteUrl } from "~/config.server";
@@ -14,9 +13,12 @@ import { getLogger } from "~/logger.server";
 import { requestContext } from "~/request-context.server";
 import { errorResponse } from "./errors";
 
-// The share card worker loads its own small chunk; were it ever to load this bundle (an app
-// module imported by the drawing code), it would start a second server's worth of state.
-if (!isMainThread) throw new Error("The server bundle was loaded in a worker thread: the share card worker must import no app module.");
+// The worker processes (the calendar worker, the share card worker: started with their flag,
+// --founders-circle-…-worker) load their own chunks; were one ever to load this bundle (an app
+// module imported by a worker's code), it would start a second server's worth of state.
+if (process.argv.some((arg) => /^--founders-circle-.+-worker$/.test(arg))) {
+  throw new Error("The server bundle was loaded in a worker process: a worker must import no module of the server's.");
+}
 
 // Parsed at import so a bad configuration stops start-up, not the first request.
 export const env = getEnv();

@@ -1,13 +1,12 @@
 // The share cards' drawing worker, held only while it draws. Its fonts, emoji and renderer weigh
 // about 100 MB; cards are drawn in bursts (the soonest events' cards after a calendar read, a few
 // crawlers after a link is shared), so the worker ends when it has drawn nothing for a while and
-// the next card starts a fresh one. A worker is dropped (no card is sent to it again) before it is
-// told to end, so a card asked for meanwhile goes to a new worker; it is only ended with no card
-// pending, and a worker that stops on its own fails its pending cards with an error, never silently.
+// the next card starts a fresh one (child-worker.server.ts: a card asked for while a worker ends
+// goes to a new one; a worker that stops on its own fails its pending cards with an error).
 // The worker is a child process, not a thread: a worker thread that ended left 40 to 70 MB behind
 // in the server's allocators (resvg's and glibc's arenas), where a process's memory all goes back.
-import { fork, type ChildProcess } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import type { ChildProcess } from "node:child_process";
+import { childWorker, forkWorker } from "./child-worker.server";
 import type { ShareCard } from "./share-card.server";
 import type { DrawRequest, DrawResponse } from "./share-image-worker.server";
 
@@ -41,102 +40,40 @@ export type DrawerOptions = {
   log?: (fields: object, message: string) => void;
 };
 
-type Pending = { resolve: (drawn: Drawn) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
-/** One worker and the cards sent to it: each worker answers (or fails) only its own. */
-type Running = { worker: ChildProcess; pending: Map<number, Pending>; idle?: NodeJS.Timeout };
-
 /**
  * Draws in a worker when the server runs built; in development and unit tests (TypeScript that
  * Node cannot start as a worker) on this thread, with resvg's rasterising still on the thread pool.
  */
 export function workerDrawer({ idleMs = WORKER_IDLE_MS, startWorker, log }: DrawerOptions = {}): DrawCard {
-  const loaded = startWorker ? undefined : import("./share-image-worker.server");
-  let current: Running | undefined;
-  let nextId = 0;
-
-  function fail(running: Running, error: Error) {
-    clearTimeout(running.idle);
-    for (const { reject, timer } of running.pending.values()) {
-      clearTimeout(timer);
-      reject(error);
+  if (startWorker) return drawIn(startWorker, idleMs, log);
+  const drawer = import("./share-image-worker.server").then((module): DrawCard => {
+    if (module.canRunAsWorker) {
+      // eslint-disable-next-line no-restricted-properties -- the environment passed on whole, not configuration read
+      const start = () => forkWorker(module.workerModuleUrl, module.WORKER_FLAG, { ...RESVG_ALLOCATOR, ...process.env });
+      return drawIn(start, idleMs, log);
     }
-    running.pending.clear();
-  }
+    return async (card) => {
+      const started = performance.now();
+      return { ...(await module.drawShareCard(card)), ms: performance.now() - started, pid: process.pid };
+    };
+  });
+  return async (card) => (await drawer)(card);
+}
 
-  /** No card goes to this worker any more; it ends (and its pending cards fail) if any are left. */
-  function end(running: Running, why: string) {
-    if (current === running) current = undefined;
-    clearTimeout(running.idle);
-    log?.({ workerPid: running.worker.pid, why }, "share card worker ending");
-    running.worker.kill("SIGKILL");
-  }
-
-  function start(begin: () => ChildProcess): Running {
-    const worker = begin();
-    // Never what keeps the server running: shutting down ends a drawing like any other work (and
-    // the worker ends when its channel closes).
-    worker.unref();
-    worker.channel?.unref();
-    const running: Running = { worker, pending: new Map() };
-    log?.({ workerPid: worker.pid }, "share card worker started");
-    worker.on("message", (response: DrawResponse) => {
-      const entry = running.pending.get(response.id);
-      if (!entry) return;
-      running.pending.delete(response.id);
-      clearTimeout(entry.timer);
-      if ("error" in response) entry.reject(new Error(response.error));
-      else {
-        const png = Buffer.from(response.png.buffer, response.png.byteOffset, response.png.byteLength);
-        entry.resolve({ png, missing: response.missing, ms: response.ms, pid: response.pid });
-      }
-      if (running.pending.size === 0 && current === running) {
-        running.idle = setTimeout(() => running.pending.size === 0 && end(running, "idle"), idleMs);
-        running.idle.unref();
-      }
-    });
-    worker.on("error", (error) => {
-      if (current === running) current = undefined;
-      fail(running, error);
-    });
-    worker.on("exit", (code, signal) => {
-      if (current === running) current = undefined;
-      fail(running, new Error(`the share card worker stopped (${signal ? `signal ${signal}` : `exit code ${code}`})`));
-    });
-    return running;
-  }
-
+/** Draws in worker processes `start` starts. */
+function drawIn(start: () => ChildProcess, idleMs: number, log: DrawerOptions["log"]): DrawCard {
+  const worker = childWorker<DrawRequest, DrawResponse>({
+    start,
+    name: "share card worker",
+    idleMs,
+    timeoutMs: DRAW_TIMEOUT_MS,
+    timeoutMessage: `drawing a share card took over ${DRAW_TIMEOUT_MS} ms`,
+    ...(log ? { log } : {}),
+  });
   return async (card) => {
-    let begin = startWorker;
-    if (!begin) {
-      const module = (await loaded)!;
-      if (!module.canRunAsWorker) {
-        const started = performance.now();
-        return { ...(await module.drawShareCard(card)), ms: performance.now() - started, pid: process.pid };
-      }
-      const file = fileURLToPath(module.workerModuleUrl);
-      // Structured clone carries the PNG's bytes as bytes; nothing of the server's argv or inspector.
-      begin = () =>
-        fork(file, [module.WORKER_FLAG], {
-          serialization: "advanced",
-          stdio: ["ignore", "ignore", "ignore", "ipc"],
-          execArgv: [],
-          // eslint-disable-next-line no-restricted-properties -- the environment passed on whole, not configuration read
-          env: { ...RESVG_ALLOCATOR, ...process.env },
-        });
-    }
-    current ??= start(begin);
-    const running = current;
-    clearTimeout(running.idle);
-    const id = nextId++;
-    return new Promise<Drawn>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        running.pending.delete(id);
-        reject(new Error(`drawing a share card took over ${DRAW_TIMEOUT_MS} ms`));
-        end(running, "timeout");
-      }, DRAW_TIMEOUT_MS);
-      running.pending.set(id, { resolve, reject, timer });
-      const request: DrawRequest = { id, card };
-      running.worker.send(request);
-    });
+    const response = await worker.ask((id) => ({ id, card }));
+    if ("error" in response) throw new Error(response.error);
+    const png = Buffer.from(response.png.buffer, response.png.byteOffset, response.png.byteLength);
+    return { png, missing: response.missing, ms: response.ms, pid: response.pid };
   };
 }
