@@ -144,13 +144,20 @@ async function attemptOnce<T>(spec: RequestSpec<T>, options: UpstreamOptions): P
     if (error instanceof UpstreamError) throw error;
     throw abortOrNetwork(error, spec.label, timeout, options.timeoutMs);
   }
+  return readArrived(spec.label, () => spec.read(body));
+}
+
+/**
+ * Reads what `label` sent once it has arrived: a failure that is no UpstreamError of the reader's own
+ * is "unreadable" (no network problem: the same body would fail again), named by its kind only.
+ */
+export async function readArrived<T>(label: string, read: () => T | Promise<T>): Promise<T> {
   try {
-    return await spec.read(body);
+    return await read();
   } catch (error) {
     if (error instanceof UpstreamError) throw error;
-    // The body arrived: a failure to read it is no network problem, and the same body would fail again.
     const name = error instanceof Error && /^\w{1,40}$/.test(error.name) ? ` (${error.name})` : "";
-    throw new UpstreamError(`${spec.label} arrived but could not be read${name}`, "unreadable");
+    throw new UpstreamError(`${label} arrived but could not be read${name}`, "unreadable");
   }
 }
 

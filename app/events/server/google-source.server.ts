@@ -39,7 +39,7 @@ export type GoogleLimits = { maxPages: number; maxEvents: number };
 const MAX_EVENTS = 25_000;
 /** Each part may hold all of MAX_EVENTS, in pages as short as half of GOOGLE_PAGE_SIZE (Google may send short pages). */
 export const GOOGLE_LIMITS: GoogleLimits = { maxPages: (2 * MAX_EVENTS) / GOOGLE_PAGE_SIZE, maxEvents: MAX_EVENTS };
-const LABEL = "Google Calendar";
+export const GOOGLE_LABEL = "Google Calendar";
 
 const timeSchema = z.object({
   date: z.string().optional(),
@@ -145,9 +145,9 @@ async function readPart(
       list = await requestUpstream(
         {
           url: googleListUrl(config, range, pageToken),
-          label: LABEL,
+          label: GOOGLE_LABEL,
           accept: "application/json",
-          read: readJson(listSchema, LABEL),
+          read: readJson(listSchema, GOOGLE_LABEL),
           retryableStatus: (status, body) => {
             usageLimit = googleUsageLimit(status, body);
             return isGoogleRateLimit(status, body);
@@ -162,7 +162,7 @@ async function readPart(
       if (error instanceof UpstreamError && error.kind === "too-large") {
         if (page > 1) return { items, capped: false, cutAtPage: page };
         options.log(
-          `[events] ${LABEL}: page 1 of the ${name} events is larger than the ${sizeLabel(options.maxBodyBytes ?? MAX_BODY_BYTES)} limit for one answer: nothing of this read is shown, the last good copy (if any) stays`,
+          `[events] ${GOOGLE_LABEL}: page 1 of the ${name} events is larger than the ${sizeLabel(options.maxBodyBytes ?? MAX_BODY_BYTES)} limit for one answer: nothing of this read is shown, the last good copy (if any) stays`,
         );
       }
       if (error instanceof UpstreamError && error.status === 404) {
@@ -278,20 +278,23 @@ export function googleEventsOf(
   let pastEvents = readItems(past.items, unreadable).filter((e) => !upcomingIds.has(e.id)); // running at `now`: in both lists
   if (unreadable.length > 0) {
     options.log(
-      `[events] ${LABEL}: ${unreadable.length} unreadable ${unreadable.length === 1 ? "event" : "events"} left out, the rest is shown: ${unreadable.slice(0, 20).join(", ")}`,
+      `[events] ${GOOGLE_LABEL}: ${unreadable.length} unreadable ${unreadable.length === 1 ? "event" : "events"} left out, the rest is shown: ${unreadable.slice(0, 20).join(", ")}`,
     );
   }
-  if (upcoming.capped) options.log(`[events] ${LABEL} has more than ${limits.maxPages} pages of upcoming events; the latest are left out`);
+  if (upcoming.capped)
+    options.log(`[events] ${GOOGLE_LABEL} has more than ${limits.maxPages} pages of upcoming events; the latest are left out`);
   if (past.capped)
     options.log(
-      `[events] ${LABEL} has more than ${limits.maxPages} pages of past events in the window; the most recent past ones are left out`,
+      `[events] ${GOOGLE_LABEL} has more than ${limits.maxPages} pages of past events in the window; the most recent past ones are left out`,
     );
 
   const room = Math.max(0, limits.maxEvents - upcomingEvents.length);
   if (pastEvents.length > room) {
     const left = pastEvents.length - room;
     pastEvents = pastEvents.slice(left);
-    options.log(`[events] ${LABEL} has more than ${limits.maxEvents} events in the window: the ${left} oldest past events are left out`);
+    options.log(
+      `[events] ${GOOGLE_LABEL} has more than ${limits.maxEvents} events in the window: the ${left} oldest past events are left out`,
+    );
   }
   return [...pastEvents, ...upcomingEvents.slice(0, limits.maxEvents)];
 }
@@ -306,7 +309,7 @@ function logCut(options: Pick<UpstreamOptions, "log" | "maxBodyBytes">, name: Pa
   const limit = sizeLabel(options.maxBodyBytes ?? MAX_BODY_BYTES);
   const lost = name === "upcoming" ? "the latest upcoming events" : "the most recent past events";
   options.log(
-    `[events] ${LABEL}: page ${part.cutAtPage} of the ${name} events is larger than the ${limit} limit for one answer: ${lost} (from page ${part.cutAtPage} on) are left out; the ${part.items.length} ${name} events of pages 1 to ${part.cutAtPage - 1} are shown`,
+    `[events] ${GOOGLE_LABEL}: page ${part.cutAtPage} of the ${name} events is larger than the ${limit} limit for one answer: ${lost} (from page ${part.cutAtPage} on) are left out; the ${part.items.length} ${name} events of pages 1 to ${part.cutAtPage - 1} are shown`,
   );
 }
 

@@ -4,7 +4,7 @@
 // and logged, and only a text that is not iCalendar at all fails the feed.
 import ICAL from "ical.js";
 import type { CalendarEvent, EventTime } from "~/events/model";
-import { requestUpstream, UpstreamError, type UpstreamOptions } from "./fetch-upstream.server";
+import { readArrived, requestUpstream, UpstreamError, type UpstreamOptions } from "./fetch-upstream.server";
 import { occurrenceId } from "./ids.server";
 import { cleanIcsText, looksLikeICalendar, RAW_FORM_PARAMETER, RAW_START_PROPERTY, unfold, type Unreadable } from "./ics-text.server";
 import { readDescription, type DescriptionForms } from "./description.server";
@@ -26,30 +26,24 @@ export function feedFetchUrl(feedUrl: string): string {
   return feedUrl.replace(/^webcal:\/\//i, "https://");
 }
 
-/** The feed's text as sent (within requestUpstream's size limit, timeout and retries). */
-export function fetchIcsText(feedUrl: string, options: UpstreamOptions, signal?: AbortSignal): Promise<string> {
-  return requestUpstream(
-    { url: feedFetchUrl(feedUrl), label: LABEL, accept: "text/calendar, */*;q=0.5", read: (body) => body, signal },
-    options,
-  );
+/** The feed, fetched (within requestUpstream's size limit, timeout and retries) and read by `read`. */
+function requestFeed<T>(feedUrl: string, read: (body: string) => T, options: UpstreamOptions, signal?: AbortSignal): Promise<T> {
+  return requestUpstream({ url: feedFetchUrl(feedUrl), label: LABEL, accept: "text/calendar, */*;q=0.5", read, signal }, options);
 }
 
-export async function fetchIcsEvents(
-  feedUrl: string,
-  window: Window,
-  options: UpstreamOptions,
-  signal?: AbortSignal,
-): Promise<CalendarEvent[]> {
-  return requestUpstream(
-    {
-      url: feedFetchUrl(feedUrl),
-      label: LABEL,
-      accept: "text/calendar, */*;q=0.5",
-      read: (body) => parseIcsEvents(body, window, options.log),
-      signal,
-    },
-    options,
-  );
+/** The feed's text as sent. */
+export function fetchIcsText(feedUrl: string, options: UpstreamOptions, signal?: AbortSignal): Promise<string> {
+  return requestFeed(feedUrl, (body) => body, options, signal);
+}
+
+/** The feed's events (each failed attempt logged, a body that cannot be read is "unreadable"). */
+export function fetchIcsEvents(feedUrl: string, window: Window, options: UpstreamOptions, signal?: AbortSignal): Promise<CalendarEvent[]> {
+  return requestFeed(feedUrl, (body) => parseIcsEvents(body, window, options.log), options, signal);
+}
+
+/** parseIcsEvents, its unexpected failures told as the feed's ("arrived but could not be read"). */
+export function readIcsEvents(icsText: string, window: Window, log?: (message: string) => void): Promise<CalendarEvent[]> {
+  return readArrived(LABEL, () => parseIcsEvents(icsText, window, log));
 }
 
 type Time = ICAL.Time;

@@ -6,9 +6,9 @@
 import { createHash } from "node:crypto";
 import type { CalendarEvent } from "~/events/model";
 import type { EventsLog, ReadResult, RestoredCopy } from "./cache.server";
-import type { UpstreamOptions } from "./fetch-upstream.server";
-import { fetchGooglePages, googleEventsOf } from "./google-source.server";
-import { fetchIcsText, parseIcsEvents } from "./ics-source.server";
+import { readArrived, type UpstreamOptions } from "./fetch-upstream.server";
+import { fetchGooglePages, GOOGLE_LABEL, googleEventsOf } from "./google-source.server";
+import { fetchIcsText, readIcsEvents } from "./ics-source.server";
 import sampleCalendar from "./sample-calendar.ics?raw";
 import { savedCopyFile } from "./saved-copy.server";
 import { eventsWindow, startInstant } from "./time.server";
@@ -59,7 +59,7 @@ export async function readCalendar(
       .update(JSON.stringify(pages.past.items))
       .digest("base64url");
     if (digest === lastDigest) return { changed: false, digest };
-    const events = sortEvents(googleEventsOf(pages, upstream));
+    const events = sortEvents(await readArrived(GOOGLE_LABEL, () => googleEventsOf(pages, upstream)));
     return { changed: true, digest, events, ...serializeEvents(events) };
   }
   const text = source.kind === "ics" ? await fetchIcsText(source.url, upstream, signal) : sampleCalendar;
@@ -68,7 +68,7 @@ export async function readCalendar(
   const window = eventsWindow(new Date(now - (now % DAY)));
   const digest = digestOf(source.kind, window.start.toISOString(), text);
   if (digest === lastDigest) return { changed: false, digest };
-  const events = sortEvents(parseIcsEvents(text, window, upstream.log));
+  const events = sortEvents(await readIcsEvents(text, window, upstream.log));
   return { changed: true, digest, events, ...serializeEvents(events) };
 }
 
