@@ -61,8 +61,8 @@ const converted = new LRUCache<string, { html: string }>({
 
 /**
  * A description from a calendar (HTML or plain text, untrusted) as the safe HTML the site stores and
- * serves; empty when there is none. Each distinct text is converted once, however many occurrences
- * of a series carry it and however many reads repeat it.
+ * serves; empty when there is none. Each distinct text is converted once however many occurrences
+ * of a series carry it, and again only after the calendar worker that holds the cache has ended (idle).
  */
 export function readDescription(raw: string | undefined | null): DescriptionForms {
   if (!raw) return {};

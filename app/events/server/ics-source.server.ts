@@ -103,17 +103,9 @@ function isCancelled(component: ICAL.Component): boolean {
   return text(component, "status")?.toUpperCase() === "CANCELLED";
 }
 
-// Sanitizing is the costliest step per occurrence: a series' description is converted once.
-const descriptions = new WeakMap<ICAL.Component, DescriptionForms>();
-
-/** X-ALT-DESC;FMTTYPE=text/html (Outlook, some exporters) is preferred to the plain DESCRIPTION. */
+/** X-ALT-DESC;FMTTYPE=text/html (Outlook, some exporters) is preferred to the plain DESCRIPTION (readDescription converts each text once). */
 function description(component: ICAL.Component): DescriptionForms {
-  let forms = descriptions.get(component);
-  if (!forms) {
-    forms = readDescription(rawDescription(component));
-    descriptions.set(component, forms);
-  }
-  return forms;
+  return readDescription(rawDescription(component));
 }
 
 function rawDescription(component: ICAL.Component): string | undefined {
