@@ -53,11 +53,7 @@ export async function readCalendar(
   if (source.kind === "google") {
     const pages = await fetchGooglePages(source, eventsWindow(new Date(now)), upstream, signal);
     // The items as Google sent them (page tokens aside, which need not repeat).
-    const digest = createHash("sha256")
-      .update(JSON.stringify(pages.upcoming.items))
-      .update("\n")
-      .update(JSON.stringify(pages.past.items))
-      .digest("base64url");
+    const digest = digestOf(JSON.stringify(pages.upcoming.items), JSON.stringify(pages.past.items));
     if (digest === lastDigest) return { changed: false, digest };
     const events = sortEvents(await readArrived(GOOGLE_LABEL, () => googleEventsOf(pages, upstream)));
     return { changed: true, digest, events, ...serializeEvents(events) };
