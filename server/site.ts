@@ -3,11 +3,10 @@
 // answers (pages, API answers, files), the content editor at /admin (and its GitHub sign-in) first. What is left (React Router's route discovery; in development
 // Vite's files and every page) goes to React Router's listener; every error, to answerError.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import path from "node:path";
 import { getPublicConfig } from "~/config.server";
 import { site } from "~/content";
 import type { Env } from "~/env.server";
-import { getEventsStatus, onCalendarChange, onCalendarRead } from "~/events/server/events.server";
+import { eventsSavedCopyPath, getEventsStatus, onCalendarChange, onCalendarRead } from "~/events/server/events.server";
 import { shareImages } from "~/events/server/share-images.server";
 import type { Logger } from "~/logger.server";
 import { adminEditor } from "./admin";
@@ -73,7 +72,7 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
     : undefined;
   // A failure here is the next request's to meet and report, not this background step's.
   if (store) onCalendarChange(() => void store.prepareEvents().catch(() => undefined));
-  const metrics = env.METRICS_PORT === undefined ? undefined : siteMetrics(env, store);
+  const metrics = env.METRICS_PORT === undefined ? undefined : siteMetrics(store);
   // "Sign in with GitHub" for the editor: only with an OAuth app and a repository to edit.
   const signIn =
     env.GITHUB_OAUTH_CLIENT_ID && env.GITHUB_OAUTH_CLIENT_SECRET && env.CONTENT_REPOSITORY
@@ -123,10 +122,10 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
 }
 
 /** The metrics, reading the calendar, the store and the share cards when scraped. */
-function siteMetrics(env: Env, store: AnswerStore | undefined): Metrics {
+function siteMetrics(store: AnswerStore | undefined): Metrics {
   const metrics = createMetrics({
     calendar: getEventsStatus,
-    savedCopyPath: env.EVENTS_SNAPSHOT_PATH === "off" ? undefined : path.resolve(env.EVENTS_SNAPSHOT_PATH),
+    savedCopyPath: eventsSavedCopyPath(),
     store: store?.stats,
     shareCards: () => shareImages().stats(),
   });

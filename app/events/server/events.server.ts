@@ -76,6 +76,8 @@ export type EventsRead = { response: EventsResponse; json: Uint8Array; contentHa
 
 export type EventsService = {
   source: EventsSource;
+  /** Where the saved copy is kept: none when EVENTS_SNAPSHOT_PATH is "off" or the source is the bundled sample. */
+  savedCopyPath?: string;
   getEvents: () => Promise<EventsRead>;
   status: () => EventsStatus;
   /** Restores the saved copy (off this thread) and starts the first read: before the server listens. */
@@ -179,6 +181,7 @@ export function createEventsService(env: Env, deps: EventsDeps = {}): EventsServ
 
   return {
     source,
+    savedCopyPath: file,
     status: () => ({ source: source.kind, ...cache.status() }),
     async getEvents() {
       const copy = await cache.get();
@@ -245,6 +248,11 @@ export function onCalendarChange(listener: (events: CalendarEvent[]) => void): v
 /** Tells `listener` of every read's outcome (the metrics); set before the first read (server.js starts it). */
 export function onCalendarRead(listener: (read: ReadOutcome) => void): void {
   eventsService().onRead(listener);
+}
+
+/** Where the process keeps its saved copy, if it keeps one (the metrics report its age). */
+export function eventsSavedCopyPath(): string | undefined {
+  return eventsService().savedCopyPath;
 }
 
 /** The bundled sample feed's text when it is the configured source (served at SAMPLE_FEED_PATH). */
