@@ -37,8 +37,11 @@ export function loggedPath(url: string | undefined): string {
 
 const isProbe = (path: string) => path === "/healthz" || path === "/readyz";
 
-/** The first step: the request's id (kept from a safe X-Request-Id, else a new UUID) and its log line. */
-export function requestLogging(logger: Logger): Step {
+/**
+ * The first step: the request's id (kept from a safe X-Request-Id, else a new UUID) and its log line;
+ * `onSent` is told the status of each response sent whole (the metrics count them).
+ */
+export function requestLogging(logger: Logger, onSent?: (status: number) => void): Step {
   return (req: IncomingMessage, res: ServerResponse, next) => {
     const started = performance.now();
     const id = requestIdOf(req.headers["x-request-id"]);
@@ -46,6 +49,7 @@ export function requestLogging(logger: Logger): Step {
     req.id = id;
     res.setHeader(REQUEST_ID_HEADER, id);
     res.once("close", () => {
+      if (res.writableFinished) onSent?.(res.statusCode);
       const line = {
         req: { id, method: req.method, path },
         res: { status: res.statusCode },

@@ -86,8 +86,7 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
         })
       : undefined;
   const steps: Step[] = [
-    ...(metrics ? [countResponses(metrics)] : []),
-    requestLogging(logger),
+    requestLogging(logger, metrics?.responded),
     ...securityHeaders(cspOptions, client.secure),
     onlyReadMethods,
     wellFormedTarget(client.trustsProxy),
@@ -131,12 +130,4 @@ function siteMetrics(store: AnswerStore | undefined): Metrics {
   });
   onCalendarRead(metrics.calendarRead);
   return metrics;
-}
-
-/** Counts every response the chain sends, by status class, when it is sent. */
-function countResponses(metrics: Metrics): Step {
-  return (_req, res, next) => {
-    res.once("finish", () => metrics.responded(res.statusCode));
-    next();
-  };
 }
