@@ -113,11 +113,12 @@ export const envSchema = z
       if (env.GOOGLE_API_KEY && !env.GOOGLE_CALENDAR_ID) {
         ctx.addIssue({ code: "custom", path: ["GOOGLE_CALENDAR_ID"], message: "is required when GOOGLE_API_KEY is set" });
       }
-      if (env.GITHUB_OAUTH_CLIENT_ID && !env.GITHUB_OAUTH_CLIENT_SECRET) {
-        ctx.addIssue({ code: "custom", path: ["GITHUB_OAUTH_CLIENT_SECRET"], message: "is required when GITHUB_OAUTH_CLIENT_ID is set" });
-      }
-      if (env.GITHUB_OAUTH_CLIENT_SECRET && !env.GITHUB_OAUTH_CLIENT_ID) {
-        ctx.addIssue({ code: "custom", path: ["GITHUB_OAUTH_CLIENT_ID"], message: "is required when GITHUB_OAUTH_CLIENT_SECRET is set" });
+      // The OAuth app's id and secret: both or neither.
+      for (const [have, need] of [
+        ["GITHUB_OAUTH_CLIENT_ID", "GITHUB_OAUTH_CLIENT_SECRET"],
+        ["GITHUB_OAUTH_CLIENT_SECRET", "GITHUB_OAUTH_CLIENT_ID"],
+      ] as const) {
+        if (env[have] && !env[need]) ctx.addIssue({ code: "custom", path: [need], message: `is required when ${have} is set` });
       }
       if (env.CALENDAR_ICS_URL && (env.GOOGLE_CALENDAR_ID || env.GOOGLE_API_KEY)) {
         ctx.addIssue({
