@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
 import { renderSquare, type Rendition } from "./images.server";
-import { ContentError, loadContent, loadValidContent } from "./load.server";
+import { ContentError, loadContent } from "./load.server";
 import { PORTRAIT } from "./portrait";
 import { contentFiles, type RawContent } from "./schema";
 
@@ -73,12 +73,15 @@ export async function contentModuleSource(content: RawContent, { dir, cacheDir }
 
 export function siteContent(options: SiteContentOptions = defaultContentOptions): Plugin {
   const dir = path.resolve(options.dir);
+  // Read and checked once per build (and again after an edit, in development): the module is made from the same read.
+  let checked: ReturnType<typeof loadContent> | undefined;
   return {
     name: "site-content",
     // Checked first, so a content problem stops the build at once, reported as its list alone
     // (a stack trace would only bury it).
     async buildStart() {
-      const { problems } = await loadContent(dir);
+      checked = loadContent(dir);
+      const { problems } = await checked;
       if (problems.length === 0) return;
       const error = new ContentError(problems);
       error.stack = error.message;
@@ -90,7 +93,8 @@ export function siteContent(options: SiteContentOptions = defaultContentOptions)
     async load(id) {
       if (id !== RESOLVED) return undefined;
       for (const { file } of Object.values(contentFiles)) this.addWatchFile(path.join(dir, file));
-      const content = await loadValidContent(dir);
+      const { content, problems } = await (checked ??= loadContent(dir));
+      if (!content) throw new ContentError(problems);
       for (const person of [...content.founders, ...content.board]) if (person.photo) this.addWatchFile(path.join(dir, person.photo));
       return contentModuleSource(content, { ...options, dir });
     },
@@ -99,6 +103,7 @@ export function siteContent(options: SiteContentOptions = defaultContentOptions)
       server.watcher.add(dir);
       server.watcher.on("all", (_event, file) => {
         if (!path.resolve(file).startsWith(dir + path.sep)) return;
+        checked = undefined;
         for (const environment of Object.values(server.environments)) {
           const module = environment.moduleGraph.getModuleById(RESOLVED);
           if (module) environment.moduleGraph.invalidateModule(module);
