@@ -27,7 +27,7 @@ const COMPRESSIBLE = /^(text\/|application\/(json|xml|ld\+json))/;
  * Brotli's quality for a body of this size: the best (11) for pages, 9 above 256 KB (measured on a
  * 3,000-event API answer of 5.9 MB: 1.4 s at 11, 63 ms at 9 for 7% more bytes), 5 above 8 MB.
  */
-export function brotliQualityFor(bytes: number): number {
+function brotliQualityFor(bytes: number): number {
   if (bytes <= 256 * 1024) return zlib.BROTLI_MAX_QUALITY;
   return bytes <= 8 * 1024 * 1024 ? 9 : 5;
 }

@@ -14,7 +14,7 @@ import { endInstant } from "~/events/filter";
 import { ianaZone } from "./time-zones.server";
 import { describeCuts, startWalk, walkAll, type Walk } from "./ics-series-walk.server";
 
-export { MAX_ITERATIONS_PER_SERIES, MAX_OCCURRENCES_PER_FEED } from "./ics-series-walk.server";
+export { MAX_OCCURRENCES_PER_FEED } from "./ics-series-walk.server";
 /** The most events one read keeps, as for Google (GOOGLE_LIMITS): past the limit the oldest past ones go. */
 export const MAX_EVENTS_PER_FEED = 25_000;
 const LABEL = "The calendar feed";

@@ -37,7 +37,7 @@ export type WorkerMessage =
   | { id: number; type: "restore"; copy: RestoredCopy | undefined }
   | { id: number; type: "failed"; error: WorkerError };
 
-export function toWorkerError(error: unknown): WorkerError {
+function toWorkerError(error: unknown): WorkerError {
   const message = error instanceof Error ? error.message : String(error);
   if (!(error instanceof UpstreamError)) return { message };
   const { kind, status, retryable, retryAfterMs } = error;

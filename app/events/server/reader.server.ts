@@ -28,7 +28,7 @@ export type CalendarReader = {
  * page of a 25,000-event calendar, each attempt bounded by the upstream timeout), so only a stuck
  * parser ever meets it.
  */
-export const READ_DEADLINE_MS = 180_000;
+const READ_DEADLINE_MS = 180_000;
 /**
  * The worker ends after this long without a request. Longer than the pause between the reads of a
  * calendar refreshed every few seconds (it then keeps the descriptions it converted), far shorter
