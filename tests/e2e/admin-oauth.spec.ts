@@ -2,9 +2,9 @@
 // app's id and secret and GitHub's address pointed at the fake GitHub, whose consent screen the
 // editor's popup shows. One click on Authorize and the volunteer is in the editor, and saves.
 import type { Page } from "@playwright/test";
+import { OAUTH_APP } from "../fakes/github";
 import { expect, test } from "./fixtures";
 import {
-  OAUTH_APP,
   recordViolations,
   routeGitHubTo,
   SIGN_IN_WITH_GITHUB,
@@ -38,7 +38,7 @@ test("a volunteer signs in with GitHub in one click on the consent screen, renam
   await page.goto(`${setup.server.url}/admin`);
   // The access token stays on offer beside it.
   await expect(page.getByRole("button", { name: "Sign In Using Access Token" })).toBeVisible();
-  await signInWithGitHub(page, setup.server.url);
+  await signInWithGitHub(page);
   await page.getByText("Featured founders").click();
 
   const name = field(page, "founders.0.name").getByRole("textbox");
@@ -87,7 +87,7 @@ test("a volunteer who cancels on GitHub's screen is told so in plain words, and 
   ]);
   consoleIssues.splice(0);
 
-  await signInWithGitHub(page, setup.server.url);
+  await signInWithGitHub(page);
   await expect(page.getByText("Featured founders")).toBeVisible();
   expect(await violationsIn(page)).toEqual([]);
 });

@@ -124,6 +124,20 @@ const AVATAR = Buffer.from(
 /** GitHub's GraphQL blob text stops at 512 KB (isTruncated); the editor then reads the blob over REST. */
 const MAX_BLOB_TEXT = 512 * 1024;
 
+/** An OAuth app registered on the fake GitHub, for "Sign in with GitHub". */
+export const OAUTH_APP = {
+  clientId: "Ov23liFAKEclientID01",
+  clientSecret: "fake-oauth-client-secret-0123456789abcdef",
+  name: "Founders Circle editor",
+};
+
+/** The server's variables for that app, its GitHub at `url` (the fake's). */
+export const oauthEnv = (url: string) => ({
+  GITHUB_OAUTH_CLIENT_ID: OAUTH_APP.clientId,
+  GITHUB_OAUTH_CLIENT_SECRET: OAUTH_APP.clientSecret,
+  GITHUB_OAUTH_URL: url,
+});
+
 export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeGitHub> {
   const { repoDir, owner, name, branch, token, login } = options;
   const git = (args: string[], input?: string) =>

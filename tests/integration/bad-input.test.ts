@@ -5,9 +5,8 @@ import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest, type RawAnswer } from "../support/raw-http";
 import { rawRequest as rawBytes } from "../support/raw-socket";
-import { startServer, type RunningServer } from "../support/start-server";
+import { startServer, type RunningServer, NO_SOURCE } from "../support/start-server";
 
-const NO_SOURCE = { GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "", CALENDAR_ICS_URL: "", GOOGLE_CALENDAR_API_URL: "" };
 const PACKAGE_JSON = readFileSync("package.json", "utf8");
 const SERVER_JS = readFileSync("server.js", "utf8");
 

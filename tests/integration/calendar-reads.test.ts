@@ -7,16 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateGoogleEvents, startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
 import { rawRequest } from "../support/raw-http";
-import { startServer, type RunningServer } from "../support/start-server";
-
-const NO_SOURCE = { GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "", CALENDAR_ICS_URL: "", GOOGLE_CALENDAR_API_URL: "" };
-
-const renderedUrls = (server: RunningServer) =>
-  server
-    .output()
-    .split("\n")
-    .filter((line) => line.includes('"rendered an answer"'))
-    .map((line) => (JSON.parse(line) as { url: string }).url);
+import { startServer, type RunningServer, NO_SOURCE, renderedUrls } from "../support/start-server";
 
 type Readiness = { events: { state: string; lastSuccessAt: string | null; consecutiveFailures: number } };
 const readiness = async (server: RunningServer) => JSON.parse((await rawRequest(server.url, "/readyz")).body) as Readiness;

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
 import { rawRequest } from "../support/raw-http";
-import { startServer, type RunningServer } from "../support/start-server";
+import { startServer, type RunningServer, renderedUrls } from "../support/start-server";
 
 type ApiEvent = { id: string; summary?: string };
 
@@ -13,11 +13,7 @@ function eventJsonLd(html: string): Array<Record<string, unknown>> {
   return blocks.flat().filter((b) => b["@type"] === "Event");
 }
 
-const renders = (server: RunningServer) =>
-  server
-    .output()
-    .split("\n")
-    .filter((line) => line.includes('"rendered an answer"')).length;
+const renders = (server: RunningServer) => renderedUrls(server).length;
 const SITE_URL = "https://founders.example.org";
 
 describe("event pages from a Google calendar with hostile descriptions", () => {

@@ -4,11 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventsResponse } from "~/events/model";
 import { LISTED_EVENT_IDS, startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
 import { startFakeIcsFeed, type FakeIcsFeed } from "../fakes/ics-feed";
-import { startExpectingFailure, startServer, type RunningServer } from "../support/start-server";
+import { startExpectingFailure, startServer, type RunningServer, NO_SOURCE } from "../support/start-server";
 
 const CACHE_CONTROL = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
 // Whatever the developer's shell holds, these tests choose the source themselves.
-const NO_SOURCE = { GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "", CALENDAR_ICS_URL: "", GOOGLE_CALENDAR_API_URL: "" };
 
 type Answer = { status: number; headers: Headers; text: string };
 async function get(server: RunningServer, path: string, headers: Record<string, string> = {}): Promise<Answer> {

@@ -1,9 +1,7 @@
 // The /events page as the server sends it (no JavaScript): every list state, from real sources.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeGoogleCalendar, type FakeGoogleCalendar, type GoogleScenario } from "../fakes/google-calendar";
-import { startServer, type RunningServer } from "../support/start-server";
-
-const NO_SOURCE = { GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "", CALENDAR_ICS_URL: "", GOOGLE_CALENDAR_API_URL: "" };
+import { startServer, type RunningServer, NO_SOURCE } from "../support/start-server";
 
 async function page(server: RunningServer, search = "") {
   const res = await fetch(`${server.url}/events${search}`);

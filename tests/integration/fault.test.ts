@@ -6,10 +6,9 @@ import type { EventsResponse } from "~/events/model";
 import { startFakeGoogleCalendar, type GoogleScenario } from "../fakes/google-calendar";
 import { startFakeIcsFeed, type IcsFault } from "../fakes/ics-feed";
 import { sleep, timed, type TimedAnswer } from "../support/http";
-import { startServer, type RunningServer } from "../support/start-server";
+import { startServer, type RunningServer, NO_SOURCE } from "../support/start-server";
 
 const BOUND_MS = 6_000;
-const NO_SOURCE = { GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "", CALENDAR_ICS_URL: "", GOOGLE_CALENDAR_API_URL: "" };
 const UNAVAILABLE = { message: "The events calendar is unavailable right now. Please try again later." };
 const PAGE_ERROR = "Failed to load events from calendar.";
 const PAGE_LOADING = "Loading events...";

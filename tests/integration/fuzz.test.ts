@@ -8,11 +8,10 @@ import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seededRandom, seedFromEnv, type Random } from "../support/prng";
 import { rawRequest, type RawAnswer } from "../support/raw-socket";
-import { startServer, type RunningServer } from "../support/start-server";
+import { startServer, type RunningServer, NO_SOURCE } from "../support/start-server";
 
 const GENERATED = 1_000;
 const BOUND_MS = 1_000;
-const NO_SOURCE = { GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "", CALENDAR_ICS_URL: "", GOOGLE_CALENDAR_API_URL: "" };
 
 type FuzzRequest = {
   bytes: Buffer;

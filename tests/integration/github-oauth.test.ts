@@ -4,35 +4,23 @@
 // callback page's headers and its message (run in jsdom: posted to the site's origin only), the
 // rate limit, the log (no token, no code, no secret), and the start-up check of the variables.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { initRepository, startFakeGitHub, type FakeGitHub } from "../fakes/github";
+import { initRepository, OAUTH_APP, oauthEnv, startFakeGitHub, type FakeGitHub } from "../fakes/github";
+import { freePort } from "../support/http";
 import { startExpectingFailure, startServer, type RunningServer } from "../support/start-server";
 
 const TOKEN = "gho_FAKEoauthTOKEN0123456789abcdefghijkl";
-const APP = { clientId: "Ov23liTESTclient0001", clientSecret: "test-oauth-secret-fedcba9876543210", name: "Founders Circle editor" };
 const CALLBACK = "/admin/auth/callback";
 
-/** The env of a server whose editor signs in through the fake's OAuth app. */
-const oauthEnv = (fake: FakeGitHub, extra: Record<string, string> = {}) => ({
+/** The env of a server whose editor signs in through the fake's OAuth app (GitHub at `url`). */
+const signInEnv = (url: string, extra: Record<string, string> = {}) => ({
   CONTENT_REPOSITORY: "founders/site",
-  GITHUB_OAUTH_CLIENT_ID: APP.clientId,
-  GITHUB_OAUTH_CLIENT_SECRET: APP.clientSecret,
-  GITHUB_OAUTH_URL: fake.url,
+  ...oauthEnv(url),
   ...extra,
 });
-
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 let repoDir: string;
 let fake: FakeGitHub;
@@ -49,10 +37,10 @@ beforeAll(async () => {
     branch: "main",
     token: TOKEN,
     login: "volunteer",
-    oauthApp: APP,
+    oauthApp: OAUTH_APP,
   });
   // TRUST_PROXY: a request may say it came over HTTPS, as behind Render's proxy.
-  server = await startServer(oauthEnv(fake, { TRUST_PROXY: "loopback" }));
+  server = await startServer(signInEnv(fake.url, { TRUST_PROXY: "loopback" }));
 });
 
 afterAll(async () => {
@@ -99,7 +87,7 @@ describe("the start (/admin/auth)", () => {
     expect(`${location.origin}${location.pathname}`).toBe(`${fake.url}/login/oauth/authorize`);
     const state = location.searchParams.get("state")!;
     expect(Object.fromEntries(location.searchParams)).toEqual({
-      client_id: APP.clientId,
+      client_id: OAUTH_APP.clientId,
       redirect_uri: `${server.url}${CALLBACK}`,
       // The editor asked for repo,user: the server's scope is what GitHub is asked for.
       scope: "public_repo",
@@ -158,7 +146,7 @@ describe("the callback (/admin/auth/callback)", () => {
 
     // One exchange, with the app's secret (the fake checks it) and the same callback address.
     expect(fake.exchanges.slice(before)).toEqual([
-      { clientId: APP.clientId, code: expect.any(String), redirectUri: `${server.url}${CALLBACK}`, answer: "token" },
+      { clientId: OAUTH_APP.clientId, code: expect.any(String), redirectUri: `${server.url}${CALLBACK}`, answer: "token" },
     ]);
 
     // A replay of the same address, even with the cookie kept: refused, and the code is not sent again.
@@ -262,7 +250,7 @@ describe("the callback (/admin/auth/callback)", () => {
     expect(log).toContain(`"path":"${CALLBACK}"`);
     expect(log).toContain("GitHub sign-in: a volunteer signed in");
     expect(log).not.toContain(TOKEN);
-    expect(log).not.toContain(APP.clientSecret);
+    expect(log).not.toContain(OAUTH_APP.clientSecret);
     expect(log).not.toContain("code=");
     for (const { code } of fake.exchanges) expect(log).not.toContain(code);
   });
@@ -282,8 +270,7 @@ describe("the editor with Sign in with GitHub", () => {
 describe("GitHub unreachable, and the rate limit", () => {
   let other: RunningServer;
   beforeAll(async () => {
-    const unreachable = { url: `http://127.0.0.1:${await closedPort()}` } as FakeGitHub;
-    other = await startServer(oauthEnv(unreachable, { RATE_LIMIT_PER_MINUTE: "3" }));
+    other = await startServer(signInEnv(`http://127.0.0.1:${await freePort()}`, { RATE_LIMIT_PER_MINUTE: "3" }));
   });
   afterAll(() => other?.stop());
 
@@ -306,14 +293,14 @@ describe("GitHub unreachable, and the rate limit", () => {
 
     await other.logCaughtUp();
     expect(other.output()).toContain("GitHub sign-in: GitHub could not be reached to exchange the code");
-    expect(other.output()).not.toContain(APP.clientSecret);
+    expect(other.output()).not.toContain(OAUTH_APP.clientSecret);
   });
 });
 
 describe("start-up", () => {
   it.each([
-    [{ GITHUB_OAUTH_CLIENT_ID: APP.clientId }, "GITHUB_OAUTH_CLIENT_SECRET"],
-    [{ GITHUB_OAUTH_CLIENT_SECRET: APP.clientSecret }, "GITHUB_OAUTH_CLIENT_ID"],
+    [{ GITHUB_OAUTH_CLIENT_ID: OAUTH_APP.clientId }, "GITHUB_OAUTH_CLIENT_SECRET"],
+    [{ GITHUB_OAUTH_CLIENT_SECRET: OAUTH_APP.clientSecret }, "GITHUB_OAUTH_CLIENT_ID"],
   ])("refuses to start with only one of the pair (%o), naming the missing one and echoing no value", async (env, missing) => {
     const { code, stderr } = await startExpectingFailure({ GITHUB_OAUTH_CLIENT_ID: "", GITHUB_OAUTH_CLIENT_SECRET: "", ...env });
     expect(code).not.toBe(0);

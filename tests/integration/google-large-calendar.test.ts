@@ -5,9 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventsResponse } from "~/events/model";
 import { generateGoogleEvents, startFakeGoogleCalendar, type FakeGoogleCalendar, type GoogleEventResource } from "../fakes/google-calendar";
 import { rawRequest } from "../support/raw-http";
-import { startServer, type RunningServer } from "../support/start-server";
+import { startServer, type RunningServer, NO_SOURCE } from "../support/start-server";
 
-const NO_SOURCE = { GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "", CALENDAR_ICS_URL: "", GOOGLE_CALENDAR_API_URL: "" };
 let fake: FakeGoogleCalendar;
 let calendar: GoogleEventResource[];
 const servers: RunningServer[] = [];

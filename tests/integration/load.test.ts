@@ -6,7 +6,7 @@ import { readdirSync } from "node:fs";
 import autocannon, { type Request } from "autocannon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { megabytes, residentBytes } from "../support/process";
-import { startServer, type RunningServer } from "../support/start-server";
+import { startServer, type RunningServer, NO_SOURCE } from "../support/start-server";
 
 const CONNECTIONS = 100;
 const DURATION_S = 30;
@@ -14,7 +14,6 @@ const WARM_UP_S = 10;
 // autocannon counts an answer slower than this (seconds) as a timeout error.
 const TIMEOUT_S = 10;
 const MAX_GROWTH_BYTES = 50 * 1024 * 1024;
-const NO_SOURCE = { GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "", CALENDAR_ICS_URL: "", GOOGLE_CALENDAR_API_URL: "" };
 
 const asset = readdirSync("build/client/assets").find((name) => name.endsWith(".css"));
 /** Each route with the statuses it may answer under load. */

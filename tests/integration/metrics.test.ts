@@ -6,16 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { metricsUrlOf, sample, scrape } from "../support/metrics";
 import { promtool, startPrometheus, type RunningPrometheus } from "../support/prometheus";
 import { rawRequest } from "../support/raw-http";
-import { startServer, type RunningServer } from "../support/start-server";
+import { startServer, type RunningServer, NO_SOURCE } from "../support/start-server";
 
-const NO_SOURCE = { GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "", CALENDAR_ICS_URL: "", GOOGLE_CALENDAR_API_URL: "", TRUST_PROXY: "" };
+const NO_SOURCE_NO_PROXY = { ...NO_SOURCE, TRUST_PROXY: "" };
 const RULES = "ops/prometheus/alerts.yml";
 const RULE_TESTS = "ops/prometheus/alerts.test.yml";
 
 describe("the metrics listener", () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ ...NO_SOURCE, METRICS_PORT: "0" });
+    server = await startServer({ ...NO_SOURCE_NO_PROXY, METRICS_PORT: "0" });
   });
   afterAll(() => server?.stop());
 
@@ -125,7 +125,7 @@ describe("the alerting rules", () => {
 describe("without METRICS_PORT", () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ ...NO_SOURCE, METRICS_PORT: "" });
+    server = await startServer({ ...NO_SOURCE_NO_PROXY, METRICS_PORT: "" });
   });
   afterAll(() => server?.stop());
 

@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sample, scrape } from "../support/metrics";
 import { rawRequest } from "../support/raw-http";
-import { startServer, type RunningServer } from "../support/start-server";
+import { startServer, type RunningServer, NO_SOURCE } from "../support/start-server";
 
-const NO_SOURCE = { GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "", CALENDAR_ICS_URL: "", GOOGLE_CALENDAR_API_URL: "", TRUST_PROXY: "" };
+const NO_SOURCE_NO_PROXY = { ...NO_SOURCE, TRUST_PROXY: "" };
 const LIMIT = 4;
 
 function expectRefused(answer: Awaited<ReturnType<typeof rawRequest>>, json: boolean) {
@@ -27,7 +27,11 @@ function expectRefused(answer: Awaited<ReturnType<typeof rawRequest>>, json: boo
 describe("rate limits, no trusted proxy", () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ ...NO_SOURCE, RATE_LIMIT_PER_MINUTE: String(LIMIT), PAGE_RATE_LIMIT_PER_MINUTE: String(LIMIT * 3) });
+    server = await startServer({
+      ...NO_SOURCE_NO_PROXY,
+      RATE_LIMIT_PER_MINUTE: String(LIMIT),
+      PAGE_RATE_LIMIT_PER_MINUTE: String(LIMIT * 3),
+    });
   });
   afterAll(() => server?.stop());
 
@@ -69,7 +73,7 @@ describe("rate limits, no trusted proxy", () => {
 describe("rate limits behind a trusted proxy (TRUST_PROXY=loopback)", () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ ...NO_SOURCE, RATE_LIMIT_PER_MINUTE: "2", TRUST_PROXY: "loopback" });
+    server = await startServer({ ...NO_SOURCE_NO_PROXY, RATE_LIMIT_PER_MINUTE: "2", TRUST_PROXY: "loopback" });
   });
   afterAll(() => server?.stop());
 
@@ -91,7 +95,7 @@ describe("no header lifts a limit (issue 29)", () => {
   let server: RunningServer;
   beforeAll(async () => {
     server = await startServer({
-      ...NO_SOURCE,
+      ...NO_SOURCE_NO_PROXY,
       PAGE_RATE_LIMIT_PER_MINUTE: String(PAGES),
       SPECULATIVE_RATE_LIMIT_PER_MINUTE: String(SPECULATIVE),
       // Each test below is another client, by its forwarded address.
@@ -151,7 +155,7 @@ describe("the default limits and a crawler", () => {
   let server: RunningServer;
   beforeAll(async () => {
     // Empty means unset: the shipped defaults.
-    server = await startServer({ ...NO_SOURCE, RATE_LIMIT_PER_MINUTE: "", PAGE_RATE_LIMIT_PER_MINUTE: "" });
+    server = await startServer({ ...NO_SOURCE_NO_PROXY, RATE_LIMIT_PER_MINUTE: "", PAGE_RATE_LIMIT_PER_MINUTE: "" });
   });
   afterAll(() => server?.stop());
 

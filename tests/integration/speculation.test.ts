@@ -4,17 +4,13 @@
 // budget of its own that never refuses the visitor the page they click (server/rate-limit.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest } from "../support/raw-http";
-import { startServer, type RunningServer } from "../support/start-server";
+import { startServer, type RunningServer, NO_SOURCE, renderedUrls } from "../support/start-server";
 
-const NO_SOURCE = { GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "", CALENDAR_ICS_URL: "", GOOGLE_CALENDAR_API_URL: "", TRUST_PROXY: "" };
+const NO_SOURCE_NO_PROXY = { ...NO_SOURCE, TRUST_PROXY: "" };
 const PURPOSES = ["prefetch", "prefetch;prerender"];
 const ENCODING = { "Accept-Encoding": "gzip, deflate, br, zstd" };
 
-const renders = (server: RunningServer) =>
-  server
-    .output()
-    .split("\n")
-    .filter((line) => line.includes('"rendered an answer"')).length;
+const renders = (server: RunningServer) => renderedUrls(server).length;
 
 /** Every page a rule can name, an event's page included. */
 async function pagesOf(server: RunningServer): Promise<string[]> {
@@ -27,7 +23,7 @@ async function pagesOf(server: RunningServer): Promise<string[]> {
 describe("speculative loads are ordinary cached reads", () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ ...NO_SOURCE, LOG_LEVEL: "debug" });
+    server = await startServer({ ...NO_SOURCE_NO_PROXY, LOG_LEVEL: "debug" });
   });
   afterAll(() => server?.stop());
 
@@ -63,7 +59,7 @@ describe("speculative loads and the rate limits", () => {
   let server: RunningServer;
   beforeAll(async () => {
     server = await startServer({
-      ...NO_SOURCE,
+      ...NO_SOURCE_NO_PROXY,
       PAGE_RATE_LIMIT_PER_MINUTE: String(LIMIT),
       SPECULATIVE_RATE_LIMIT_PER_MINUTE: String(SPECULATIVE),
       RATE_LIMIT_PER_MINUTE: "2",

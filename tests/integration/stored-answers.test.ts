@@ -5,9 +5,9 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
 import { rawRequest, type RawAnswer } from "../support/raw-http";
-import { startServer, type RunningServer } from "../support/start-server";
+import { startServer, type RunningServer, NO_SOURCE, renderedUrls } from "../support/start-server";
 
-const NO_SOURCE = { GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "", CALENDAR_ICS_URL: "", GOOGLE_CALENDAR_API_URL: "", TRUST_PROXY: "" };
+const NO_SOURCE_NO_PROXY = { ...NO_SOURCE, TRUST_PROXY: "" };
 const STATIC = ["/", "/apply", "/about", "/contact", "/portal", "/sitemap.xml", "/robots.txt", "/api/calendar/feed.ics"];
 
 function decoded(answer: RawAnswer): string {
@@ -18,16 +18,12 @@ function decoded(answer: RawAnswer): string {
   return answer.body;
 }
 
-const renders = (server: RunningServer) =>
-  server
-    .output()
-    .split("\n")
-    .filter((line) => line.includes('"rendered an answer"')).length;
+const renders = (server: RunningServer) => renderedUrls(server).length;
 
 describe("stored answers", () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ ...NO_SOURCE, LOG_LEVEL: "debug" });
+    server = await startServer({ ...NO_SOURCE_NO_PROXY, LOG_LEVEL: "debug" });
   });
   afterAll(() => server?.stop());
 
@@ -180,7 +176,7 @@ describe("the events page and API follow the calendar", () => {
   beforeAll(async () => {
     google = await startFakeGoogleCalendar();
     server = await startServer({
-      ...NO_SOURCE,
+      ...NO_SOURCE_NO_PROXY,
       GOOGLE_CALENDAR_ID: google.calendarId,
       GOOGLE_API_KEY: google.apiKey,
       GOOGLE_CALENDAR_API_URL: google.url,

@@ -1,4 +1,5 @@
 // Timed requests against a running server, for tests that assert how fast it answers.
+import { createServer } from "node:net";
 import { performance } from "node:perf_hooks";
 
 export type TimedAnswer = { status: number; headers: Headers; text: string; ms: number };
@@ -9,6 +10,15 @@ export async function timed(base: string, path: string, init: RequestInit = {}, 
   const response = await fetch(`${base}${path}`, { redirect: "manual", signal: AbortSignal.timeout(giveUpMs), ...init });
   const text = await response.text();
   return { status: response.status, headers: response.headers, text, ms: performance.now() - started };
+}
+
+/** A loopback port free right now (nothing listens on it once this resolves). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

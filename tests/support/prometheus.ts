@@ -4,7 +4,7 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { freePort } from "./http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -44,15 +44,6 @@ export async function promtool(args: string[], stdin?: string): Promise<{ code: 
   child.stdin.end(stdin);
   const [code] = (await once(child, "exit")) as [number | null];
   return { code: code ?? 1, output };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (typeof address !== "object" || !address) throw new Error("no free port");
-  return address.port;
 }
 
 export type RunningPrometheus = {
@@ -104,7 +95,7 @@ export async function startPrometheus(target: string, ruleFiles: string[] = []):
     return body.data;
   }
 
-  async function until<T>(check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  async function until<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     let last: unknown;
     for (;;) {

@@ -92,6 +92,16 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
   };
 }
 
+/** The server's variables with no calendar configured: the bundled sample. */
+export const NO_SOURCE = { GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "", CALENDAR_ICS_URL: "", GOOGLE_CALENDAR_API_URL: "" };
+
+/** The URLs of the answers the server rendered so far, in order (its "rendered an answer" lines). */
+export function renderedUrls(server: Pick<RunningServer, "output">): string[] {
+  return jsonLines<{ msg?: string; url?: string }>(server).flatMap((line) =>
+    line.msg === "rendered an answer" && line.url ? [line.url] : [],
+  );
+}
+
 /** The JSON lines the server wrote to stdout so far (the start-up line is plain text), parsed. */
 export function jsonLines<T>(server: Pick<RunningServer, "output">): T[] {
   return server

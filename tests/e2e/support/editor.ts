@@ -4,19 +4,13 @@
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
-import { initRepository, startFakeGitHub, type FakeGitHub } from "../../fakes/github";
+import { initRepository, OAUTH_APP, oauthEnv, startFakeGitHub, type FakeGitHub } from "../../fakes/github";
 import { freshCheckout } from "../../support/checkout";
 import { startServer, type RunningServer } from "../../support/start-server";
 
 export const REPOSITORY = { owner: "founders-circle", name: "site", branch: "main" } as const;
 export const TOKEN = "github_pat_11TESTTOKEN0fakeFAKEfake";
 const LOGIN = "volunteer-editor";
-/** The OAuth app registered on the fake GitHub, for "Sign in with GitHub". */
-export const OAUTH_APP = {
-  clientId: "Ov23liFAKEclientID01",
-  clientSecret: "fake-oauth-client-secret-0123456789abcdef",
-  name: "Founders Circle editor",
-};
 
 export type EditorSetup = { checkout: string; fake: FakeGitHub; server: RunningServer; stop: () => Promise<void> };
 
@@ -38,9 +32,7 @@ export async function startEditorSetup({ oauth = false } = {}): Promise<EditorSe
   const server = await startServer({
     CONTENT_REPOSITORY: `${REPOSITORY.owner}/${REPOSITORY.name}`,
     CONTENT_BRANCH: REPOSITORY.branch,
-    ...(oauth
-      ? { GITHUB_OAUTH_CLIENT_ID: OAUTH_APP.clientId, GITHUB_OAUTH_CLIENT_SECRET: OAUTH_APP.clientSecret, GITHUB_OAUTH_URL: fake.url }
-      : {}),
+    ...(oauth ? oauthEnv(fake.url) : {}),
   });
   return {
     checkout: root,
@@ -54,10 +46,6 @@ export async function startEditorSetup({ oauth = false } = {}): Promise<EditorSe
   };
 }
 
-/**
- * Sends the editor's requests to GitHub (its API, status page and avatars) to the fake, over HTTP:
- * the browser still asks https://api.github.com, which the /admin policy allows.
- */
 /** Records every policy violation in `target`'s pages (a page, or every page of a context, popups included). */
 export async function recordViolations(target: Page | BrowserContext): Promise<void> {
   await target.addInitScript(() => {
@@ -71,6 +59,10 @@ export async function recordViolations(target: Page | BrowserContext): Promise<v
 export const violationsIn = (page: Page): Promise<string[]> =>
   page.evaluate(() => (window as unknown as { violations: string[] }).violations);
 
+/**
+ * Sends the editor's requests to GitHub (its API, status page and avatars) to the fake, over HTTP:
+ * the browser still asks https://api.github.com, which the /admin policy allows.
+ */
 export async function routeGitHubTo(context: BrowserContext, fake: FakeGitHub): Promise<void> {
   for (const origin of ["https://api.github.com", "https://www.githubstatus.com", "https://avatars.githubusercontent.com"]) {
     await context.route(`${origin}/**`, async (route) => {
@@ -93,9 +85,8 @@ export async function signIn(page: Page, base: string, token = TOKEN): Promise<v
 /** The editor's button (its label isolates the service's name with invisible marks: "Sign In with \u2068GitHub\u2069"). */
 export const SIGN_IN_WITH_GITHUB = /^Sign In with\W+GitHub\W*$/;
 
-/** Signs in with "Sign in with GitHub": the popup shows the (fake) GitHub's consent screen, Authorize, and it closes. */
-export async function signInWithGitHub(page: Page, base: string): Promise<void> {
-  await page.goto(`${base}/admin`);
+/** Signs in with "Sign in with GitHub" on the editor's open page: the popup shows the (fake) GitHub's consent screen, Authorize, and it closes. */
+export async function signInWithGitHub(page: Page): Promise<void> {
   const opened = page.waitForEvent("popup");
   await page.getByRole("button", { name: SIGN_IN_WITH_GITHUB }).click();
   const popup = await opened;
