@@ -23,8 +23,12 @@ export type FakeIcsFeed = {
   close: () => Promise<void>;
 };
 
-export async function startFakeIcsFeed(files: string[], directory = new URL("../fixtures/", import.meta.url)): Promise<FakeIcsFeed> {
-  const bodies = new Map(files.map((name) => [`/${name}`, readFileSync(new URL(name, directory), "utf8")]));
+/** Serves fixtures of tests/fixtures/ by name, or feeds given as text (`{ "name.ics": text }`). */
+export async function startFakeIcsFeed(feeds: string[] | Record<string, string>): Promise<FakeIcsFeed> {
+  const texts = Array.isArray(feeds)
+    ? feeds.map((name) => [name, readFileSync(new URL(name, new URL("../fixtures/", import.meta.url)), "utf8")] as const)
+    : Object.entries(feeds);
+  const bodies = new Map(texts.map(([name, text]) => [`/${name}`, text]));
   let count = 0;
   let failure: number | undefined;
   let fault: IcsFault | undefined;

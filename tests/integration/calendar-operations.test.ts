@@ -5,7 +5,6 @@
 import { mkdtempSync, rmSync, existsSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventsResponse } from "~/events/model";
 import { startFakeGoogleCalendar, LISTED_EVENT_IDS, type FakeGoogleCalendar } from "../fakes/google-calendar";
@@ -152,8 +151,7 @@ describe("a feed written with a byte-order mark and blank lines before BEGIN:VCA
     const day = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10).replaceAll("-", "");
     const text = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//t//t//EN", "BEGIN:VEVENT", "UID:lead@t", "SUMMARY:Leading whitespace"];
     text.push(`DTSTART;VALUE=DATE:${day}`, "END:VEVENT", "END:VCALENDAR");
-    writeFileSync(path.join(directory, "lead.ics"), `\uFEFF\r\n  \r\n${text.join("\r\n")}\r\n`);
-    const feed = await startFakeIcsFeed(["lead.ics"], pathToFileURL(`${directory}/`));
+    const feed = await startFakeIcsFeed({ "lead.ics": `\uFEFF\r\n  \r\n${text.join("\r\n")}\r\n` });
     const server = await startServer({ ...fake.env, GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "", CALENDAR_ICS_URL: feed.urlOf("lead.ics") });
     try {
       const api = await rawRequest(server.url, "/api/calendar/events");

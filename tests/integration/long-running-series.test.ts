@@ -1,38 +1,25 @@
 // Issue 28, "every series shows": the built server reading a feed with five daily series running
 // since 1990 beside a weekly dinner that starts this month. Walked from 1990, the old series used
 // to spend the feed's steps and the dinner never appeared.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventsResponse } from "~/events/model";
 import { startFakeIcsFeed, type FakeIcsFeed } from "../fakes/ics-feed";
 import { dinnerStart, LONG_RUNNING_SERIES, longRunningSeriesFeed } from "../fixtures/long-running-series";
-import { startServer, type RunningServer } from "../support/start-server";
+import { NO_SOURCE, startServer, type RunningServer } from "../support/start-server";
 
 const DAY = 86_400_000;
 const now = new Date();
 
-let directory: string;
 let feed: FakeIcsFeed;
 let server: RunningServer;
 
 beforeAll(async () => {
-  directory = mkdtempSync(join(tmpdir(), "feeds-"));
-  writeFileSync(join(directory, "long-running.ics"), longRunningSeriesFeed(now));
-  feed = await startFakeIcsFeed(["long-running.ics"], pathToFileURL(`${directory}/`));
-  server = await startServer({
-    GOOGLE_CALENDAR_ID: "",
-    GOOGLE_API_KEY: "",
-    GOOGLE_CALENDAR_API_URL: "",
-    CALENDAR_ICS_URL: feed.urlOf("long-running.ics"),
-  });
+  feed = await startFakeIcsFeed({ "long-running.ics": longRunningSeriesFeed(now) });
+  server = await startServer({ ...NO_SOURCE, CALENDAR_ICS_URL: feed.urlOf("long-running.ics") });
 });
 afterAll(async () => {
   await server?.stop();
   await feed?.close();
-  rmSync(directory, { recursive: true, force: true });
 });
 
 describe("five daily series since 1990 beside a weekly series from this month", () => {

@@ -1,14 +1,10 @@
 // The built server reading an Exchange-style feed over HTTP: forms that used to make the whole
 // calendar "unavailable" (502) are read, and the moved all-day occurrence appears once. The feed
 // is written for today's date, so its events stay inside the server's 24-month window.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventsResponse } from "~/events/model";
 import { startFakeIcsFeed, type FakeIcsFeed } from "../fakes/ics-feed";
-import { startServer, type RunningServer } from "../support/start-server";
+import { NO_SOURCE, startServer, type RunningServer } from "../support/start-server";
 
 const DAY = 86_400_000;
 const ymd = (ms: number) => new Date(ms).toISOString().slice(0, 10).replaceAll("-", "");
@@ -55,25 +51,16 @@ const FEED = [
   "END:VCALENDAR",
 ].join("\r\n");
 
-let directory: string;
 let feed: FakeIcsFeed;
 let server: RunningServer;
 
 beforeAll(async () => {
-  directory = mkdtempSync(join(tmpdir(), "feeds-"));
-  writeFileSync(join(directory, "exchange.ics"), FEED);
-  feed = await startFakeIcsFeed(["exchange.ics"], pathToFileURL(`${directory}/`));
-  server = await startServer({
-    GOOGLE_CALENDAR_ID: "",
-    GOOGLE_API_KEY: "",
-    GOOGLE_CALENDAR_API_URL: "",
-    CALENDAR_ICS_URL: feed.urlOf("exchange.ics"),
-  });
+  feed = await startFakeIcsFeed({ "exchange.ics": FEED });
+  server = await startServer({ ...NO_SOURCE, CALENDAR_ICS_URL: feed.urlOf("exchange.ics") });
 });
 afterAll(async () => {
   await server?.stop();
   await feed?.close();
-  rmSync(directory, { recursive: true, force: true });
 });
 
 describe("an Exchange feed with Windows zones, a moved all-day occurrence and one start that is not a date", () => {
