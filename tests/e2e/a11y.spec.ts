@@ -2,8 +2,6 @@ import type { Page, TestInfo } from "@playwright/test";
 import { DESKTOP, NOT_FOUND_PATH, PAGES, PHONE, expect, test, waitForHydration } from "./fixtures";
 import { expectNoAxeViolations } from "./support/axe";
 import { showToast } from "./support/toast";
-import { startFakeGoogleCalendar } from "../fakes/google-calendar";
-import { startServer } from "../support/start-server";
 import { failEventsData, holdEventsData, openEventsInApp, tolerateStatus } from "./support/events-api";
 import { startGoogleBackedServer, stopGoogleBackedServer } from "./support/google-server";
 
@@ -81,8 +79,7 @@ test.describe("axe on every state of /events", () => {
   });
 
   test("stale copy: no violations at 375 and 1280 px", async ({ page }, testInfo) => {
-    const fake = await startFakeGoogleCalendar();
-    const server = await startServer({ ...fake.env, EVENTS_CACHE_TTL_SECONDS: "1" });
+    const { fake, server } = await startGoogleBackedServer("normal", { env: { EVENTS_CACHE_TTL_SECONDS: "1" } });
     try {
       await page.goto(`${server.url}/events`);
       fake.setScenario("error500");
@@ -101,8 +98,7 @@ test.describe("axe on every state of /events", () => {
       await scanAtBothWidths(page, testInfo, "/events (stale)");
     } finally {
       await page.close();
-      await server.stop();
-      await fake.close();
+      await stopGoogleBackedServer({ fake, server });
     }
   });
 });

@@ -5,10 +5,14 @@ import { startServer, type RunningServer } from "../../support/start-server";
 
 export type GoogleBackedServer = { fake: FakeGoogleCalendar; server: RunningServer };
 
-export async function startGoogleBackedServer(scenario: GoogleScenario, options: { slowMs?: number } = {}): Promise<GoogleBackedServer> {
+/** `env`: the server's own variables besides the fake's (e.g. a short EVENTS_CACHE_TTL_SECONDS). */
+export async function startGoogleBackedServer(
+  scenario: GoogleScenario,
+  { env = {}, ...options }: { slowMs?: number; env?: Record<string, string> } = {},
+): Promise<GoogleBackedServer> {
   const fake = await startFakeGoogleCalendar(options);
   fake.setScenario(scenario);
-  const server = await startServer(fake.env);
+  const server = await startServer({ ...fake.env, ...env });
   return { fake, server };
 }
 
