@@ -29,11 +29,24 @@ describe("ContactForm", () => {
   });
 
   it("opens the survey in a new tab, cuts the opener and discards the values", () => {
-    const popup = { opener: {} as unknown };
-    const open = vi.spyOn(window, "open").mockReturnValue(popup as Window);
+    // The opener is cut before the tab is sent to the survey.
+    let openerWhenSent: unknown = "not sent";
+    const popup = {
+      opener: {} as unknown,
+      location: {
+        set href(url: string) {
+          openerWhenSent = popup.opener;
+          sentTo = url;
+        },
+      },
+    };
+    let sentTo = "";
+    const open = vi.spyOn(window, "open").mockReturnValue(popup as unknown as Window);
     render(<ContactForm surveyUrl={SURVEY} />);
     fillAndSubmit();
-    expect(open).toHaveBeenCalledWith(SURVEY, "_blank");
+    expect(open).toHaveBeenCalledWith("", "_blank");
+    expect(sentTo).toBe(SURVEY);
+    expect(openerWhenSent).toBeNull();
     expect(popup.opener).toBeNull();
     expect(screen.getByLabelText("Full Name")).toHaveProperty("value", "");
     expect(toastStore.getState().toasts.filter((t) => t.open)).toHaveLength(0);

@@ -20,9 +20,13 @@ function hiddenParams(url: string): Array<[string, string]> {
 export function ContactForm({ surveyUrl }: { surveyUrl: string }) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const opened = window.open(surveyUrl, "_blank");
+    // A blank tab first, cut from this page before it goes anywhere: set after the survey's address was
+    // asked for, `opener = null` could come too late (the survey's page, once loaded elsewhere, kept it).
+    // "noopener" would cut it too, but then window.open returns null, blocked or not.
+    const opened = window.open("", "_blank");
     if (opened) {
       opened.opener = null;
+      opened.location.href = surveyUrl;
       event.currentTarget.reset();
       return;
     }
