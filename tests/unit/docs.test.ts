@@ -1,0 +1,311 @@
+// The documents hold to the code: every environment variable, npm script, metric and site path that
+// README.md or docs/**/*.md names exists. How a document names each (Markdown's backticks):
+//   variable  `NAME` or `NAME=value` in upper case (also `NAME=` in a code block, and the first cell of a
+//             table whose first column is "Variable"). A `NAME=` or a table's name must be a variable; a bare
+//             `NAME` may also be a constant declared in the code, a Dockerfile word or an iCalendar name.
+//   script    npm run NAME, npm test, npm start (anywhere, code blocks too).
+//   metric    `name`, `name{label,…}` or `name{label="value"}`: snake case starting as a registered metric does
+//             (calendar_, stored_answers_, …; nodejs_ and process_ for prom-client's own).
+//   path      `/path` (and the site's example addresses, https://founders.example.org/…): a route of
+//             app/site-routes.ts or a path the server answers itself (server/, app/), a file of public/, a
+//             page's redirect or React Router data URL. Paths on a machine (`/usr/…`, `/app/.data`) are not site paths.
+// A failure names the document, the line and the name.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { envSchema } from "~/env.server";
+import { siteRoutes } from "~/site-routes";
+import { createMetrics } from "../../server/metrics";
+
+// ---- What the code has ----
+
+const read = (file: string) => readFileSync(file, "utf8");
+const filesUnder = (dir: string, test: (file: string) => boolean) =>
+  readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .map((file) => path.join(dir, file))
+    .filter(test);
+const sourceFile = (file: string) => /\.(ts|tsx|js|mjs)$/.test(file) && !file.includes("node_modules");
+const matchesOf = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map((match) => match[1] ?? "");
+
+/** Read by name through a helper, not as process.env.NAME: each with the file that reads it (which must name it). */
+const READ_BY_NAME: Record<string, string> = {
+  BENCH_ONLY: "scripts/bench/config.js",
+  BENCH_SKIP: "scripts/bench/config.js",
+  BENCH_ROUTES: "scripts/bench/config.js",
+  BENCH_RUNS: "scripts/bench/config.js",
+  BENCH_DURATION: "scripts/bench/config.js",
+  BENCH_CONNECTIONS: "scripts/bench/config.js",
+  FUZZ_SEED: "tests/support/prng.ts",
+  PROMETHEUS_PATH: "tests/support/prometheus.ts",
+  PROMTOOL_PATH: "tests/support/prometheus.ts",
+};
+
+/** The site's settings (the schema's keys), and what the process entry, scripts, tests and CI read or pass the build. */
+function codeVariables(): Set<string> {
+  const tooling = [
+    "server.js",
+    "playwright.config.ts",
+    "vitest.config.ts",
+    "vite.config.ts",
+    ...filesUnder("scripts", sourceFile),
+    ...filesUnder("tests", sourceFile),
+  ].flatMap((file) => matchesOf(read(file), /process\.env(?:\.|\[["'`])([A-Z][A-Z0-9_]*)/g));
+  const ci = matchesOf(read(".ci/run"), /\$\{?([A-Z][A-Z0-9_]*)/g);
+  const buildArguments = matchesOf(read("Dockerfile"), /^ARG\s+([A-Z][A-Z0-9_]*)/gm);
+  const byName = Object.entries(READ_BY_NAME)
+    .filter(([name, file]) => read(file).includes(name))
+    .map(([name]) => name);
+  return new Set([...Object.keys(envSchema.shape), ...tooling, ...ci, ...buildArguments, ...byName]);
+}
+
+/** Upper-case constants declared in the code (a document may name WORKER_IDLE_MS as what it is). */
+function codeConstants(): Set<string> {
+  const files = ["server.js", ...["app", "server", "scripts", "tests"].flatMap((dir) => filesUnder(dir, sourceFile))];
+  return new Set(files.flatMap((file) => matchesOf(read(file), /\b(?:const|let|var)\s+([A-Z][A-Z0-9_]*)\b/g)));
+}
+
+/** The Dockerfile's instructions (HEALTHCHECK, …). */
+const dockerfileWords = () => new Set(matchesOf(read("Dockerfile"), /^([A-Z]+)\s/gm));
+
+/** iCalendar's own names (RFC 5545), which the documents use to say what feeds carry. */
+const ICALENDAR = new Set(
+  "VCALENDAR VEVENT VTIMEZONE DTSTART DTEND DTSTAMP DURATION RRULE RDATE EXDATE UID SUMMARY DESCRIPTION LOCATION TZID VALUE FREQ COUNT INTERVAL UNTIL BYDAY".split(
+    " ",
+  ),
+);
+
+/** Every metric the server registers, with its labels: the real registry, whose sources are never read (nothing is scraped). */
+function codeMetrics(): Map<string, string[]> {
+  const notRead = (): never => {
+    throw new Error("not read: the metrics are only listed");
+  };
+  const { registry } = createMetrics({ calendar: notRead, savedCopyPath: "unused", store: notRead, shareCards: notRead });
+  return new Map(
+    registry.getMetricsAsArray().map((metric) => {
+      // prom-client's MetricObject type leaves out the labelNames every metric object holds.
+      const { name, labelNames = [] } = metric as typeof metric & { labelNames?: string[] };
+      return [name, labelNames];
+    }),
+  );
+}
+
+function codePaths() {
+  const routes = siteRoutes.map(({ pattern }) => {
+    const segments = pattern.split("/").map((segment) =>
+      segment
+        .split(/(:\w+)/)
+        .map((part) => (part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+        .join(""),
+    );
+    return new RegExp(`^/${segments.join("/")}$`);
+  });
+  const code = ["app", "server"].flatMap((dir) => filesUnder(dir, (file) => sourceFile(file) && !file.includes(".test.")));
+  const texts = code.map(read);
+  const exact = new Set(texts.flatMap((text) => matchesOf(text, /(?:===\s*|_PATH\s*=\s*)"(\/[^"]*)"/g)));
+  const prefixes = texts.flatMap((text) => matchesOf(text, /startsWith\("(\/[^"]*\/)"\)/g));
+  const files = new Set(filesUnder("public", () => true).map((file) => `/${path.relative("public", file)}`));
+  return { routes, exact, prefixes, files };
+}
+
+// ---- What the documents name ----
+
+type Mention = { doc: string; line: number; name: string };
+type Names = { strictVariables: Mention[]; variables: Mention[]; scripts: Mention[]; metrics: Mention[]; paths: Mention[] };
+
+const UPPER = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/;
+const ASSIGNMENT = /(?:^|\s)([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)=/g;
+const SCRIPT = /\bnpm (?:run(?:-script)? ([a-z][\w:.-]*)|(test|start|stop|restart)\b)/g;
+const METRIC = /^([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?:\{([^}]*)\})?$/;
+const SITE_URL = /\b(?:https?:\/\/(?:founders\.example\.org|localhost:3000|[\w.…-]*onrender\.com))(\/[^\s`)"'<>*]*)/g;
+/** The first segments of paths on a machine, not on the site. */
+const MACHINE_PATHS = new Set([
+  "app",
+  "bin",
+  "dev",
+  "etc",
+  "home",
+  "opt",
+  "path",
+  "proc",
+  "root",
+  "run",
+  "srv",
+  "tmp",
+  "usr",
+  "var",
+  "work",
+]);
+
+/** The names a Markdown text gives, each with its line. */
+function namesIn(doc: string, text: string, metricPrefixes: Set<string>): Names {
+  const names: Names = { strictVariables: [], variables: [], scripts: [], metrics: [], paths: [] };
+  let fenced = false;
+  let variableTable = false;
+  text.split("\n").forEach((content, index) => {
+    const at = (name: string): Mention => ({ doc, line: index + 1, name });
+    if (/^\s*```/.test(content)) {
+      fenced = !fenced;
+      return;
+    }
+    // A sentence's full stop or colon after a name is not part of it.
+    const trimmed = (name: string) => name.replace(/[.,:;]+$/, "");
+    for (const [, script, builtIn] of content.matchAll(SCRIPT)) names.scripts.push(at(trimmed(script ?? builtIn ?? "")));
+    for (const [, sitePath = ""] of content.matchAll(SITE_URL)) names.paths.push(at(trimmed(sitePath)));
+    if (fenced) {
+      for (const name of matchesOf(content, ASSIGNMENT)) names.strictVariables.push(at(name));
+      return;
+    }
+    // A table whose first column is "Variable": its rows name variables.
+    const cells = content.startsWith("|") ? content.split("|").map((cell) => cell.trim()) : undefined;
+    if (!cells) variableTable = false;
+    else if (cells[1] === "Variable") variableTable = true;
+    const tableName = variableTable && /^`[A-Z]/.test(cells?.[1] ?? "") ? (cells?.[1] ?? "").replace(/`/g, "") : undefined;
+    if (tableName) names.strictVariables.push(at(tableName));
+
+    for (const [, span = ""] of content.matchAll(/`([^`\n]+)`/g)) {
+      for (const name of matchesOf(span, ASSIGNMENT)) names.strictVariables.push(at(name));
+      const metric = METRIC.exec(span);
+      if (UPPER.test(span)) {
+        if (span !== tableName) names.variables.push(at(span));
+      } else if (metric && metricPrefixes.has(span.split("_")[0] ?? "")) names.metrics.push(at(span));
+      else if (/^\/(?!\/)\S*$/.test(span) && !MACHINE_PATHS.has(span.split("/")[1] ?? "")) names.paths.push(at(span));
+    }
+  });
+  return names;
+}
+
+// ---- The checks ----
+
+const where = ({ doc, line, name }: Mention, why: string) => `${doc}:${line}: \`${name}\` ${why}`;
+
+function checkVariables(names: Names, variables: Set<string>, others: Set<string>): string[] {
+  return [
+    ...names.strictVariables
+      .filter(({ name }) => !variables.has(name) && !ICALENDAR.has(name))
+      .map((mention) => where(mention, "is no environment variable the code reads (app/env.server.ts's schema, scripts, tests, CI)")),
+    ...names.variables
+      .filter(({ name }) => !variables.has(name) && !others.has(name))
+      .map((mention) =>
+        where(
+          mention,
+          "is no environment variable the code reads (app/env.server.ts's schema, scripts, tests, CI), nor a constant in the code",
+        ),
+      ),
+  ];
+}
+
+function checkScripts(names: Names, scripts: Set<string>): string[] {
+  return names.scripts.filter(({ name }) => !scripts.has(name)).map((mention) => where(mention, "is no script of package.json"));
+}
+
+function checkMetrics(names: Names, metrics: Map<string, string[]>): string[] {
+  return names.metrics.flatMap((mention) => {
+    const [, name = "", labels] = METRIC.exec(mention.name) ?? [];
+    const known = metrics.get(name);
+    if (!known) return [where(mention, "is no metric the server registers (server/metrics.ts, prom-client's defaults)")];
+    const missing = (labels ?? "")
+      .split(",")
+      .map((label) => label.split("=")[0]?.trim() ?? "")
+      .filter((label) => label && !known.includes(label));
+    return missing.map((label) => where(mention, `has no label "${label}" (it has: ${known.join(", ") || "none"})`));
+  });
+}
+
+function checkPaths(names: Names, site: ReturnType<typeof codePaths>): string[] {
+  const answered = (sitePath: string): boolean =>
+    site.routes.some((route) => route.test(sitePath)) ||
+    site.exact.has(sitePath) ||
+    site.prefixes.some((prefix) => sitePath.startsWith(prefix)) ||
+    site.files.has(sitePath);
+  const resolves = (written: string): boolean => {
+    // A placeholder ({id}, <file>, …) stands for a segment; "*" for the rest of the path.
+    const sitePath = written
+      .replace(/[?#].*$/, "")
+      .replace(/\{[^}]*\}|<[^>]*>|…/g, "x")
+      .replace(/\*$/, "x");
+    if (answered(sitePath)) return true;
+    // React Router's data URL of a page (/about.data), and a page's other spellings, which redirect to it.
+    if (sitePath.endsWith(".data") && answered(sitePath.slice(0, -".data".length) || "/")) return true;
+    const canonical = sitePath.toLowerCase().replace(/(.)\/$/, "$1");
+    return canonical !== sitePath && answered(canonical);
+  };
+  return names.paths
+    .filter(({ name }) => !resolves(name))
+    .map((mention) => where(mention, "is no path the site answers (app/site-routes.ts, the server's own paths, public/)"));
+}
+
+// ---- The documents ----
+
+const DOCS = ["README.md", ...filesUnder("docs", (file) => file.endsWith(".md"))];
+
+describe("the documents name only what the code has", () => {
+  const metrics = codeMetrics();
+  const metricPrefixes = new Set([...metrics.keys()].map((name) => name.split("_")[0] ?? ""));
+  const names = DOCS.map((doc) => namesIn(doc, read(doc), metricPrefixes)).reduce<Names>(
+    (all, one) => ({
+      strictVariables: [...all.strictVariables, ...one.strictVariables],
+      variables: [...all.variables, ...one.variables],
+      scripts: [...all.scripts, ...one.scripts],
+      metrics: [...all.metrics, ...one.metrics],
+      paths: [...all.paths, ...one.paths],
+    }),
+    { strictVariables: [], variables: [], scripts: [], metrics: [], paths: [] },
+  );
+  const scripts = new Set(Object.keys((JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts));
+  const others = new Set([...codeConstants(), ...dockerfileWords(), ...ICALENDAR]);
+
+  it("reads the documents' names of each kind (so the checks below have something to check)", () => {
+    expect(DOCS).toContain("docs/operating.md");
+    expect(names.strictVariables.length + names.variables.length).toBeGreaterThan(50);
+    expect(names.scripts.length).toBeGreaterThan(10);
+    expect(names.metrics.length).toBeGreaterThan(15);
+    expect(names.paths.length).toBeGreaterThan(30);
+  });
+
+  it("every environment variable a document names is read by the code", () => {
+    expect(checkVariables(names, codeVariables(), others)).toEqual([]);
+  });
+
+  it("every npm script a document names is in package.json", () => {
+    expect(checkScripts(names, scripts)).toEqual([]);
+  });
+
+  it("every metric a document names is registered, with the labels it gives", () => {
+    expect(checkMetrics(names, metrics)).toEqual([]);
+  });
+
+  it("every site path a document names is answered", () => {
+    expect(checkPaths(names, codePaths())).toEqual([]);
+  });
+
+  it("reports a name the code lacks with its document and line", () => {
+    const doc = [
+      "Set `NO_SUCH_SETTING=1`, and `ALSO_MISSING`.",
+      "```sh",
+      "NOT_READ_EITHER=1 npm run no-such-script",
+      "```",
+      "| Variable | Default |",
+      "| `TABLE_ONLY_SETTING` | unset |",
+      "",
+      "`calendar_no_such_total` and `calendar_reads_total{colour}`, at `/no/such/page` or https://founders.example.org/nowhere.",
+    ].join("\n");
+    const fake = namesIn("fake.md", doc, metricPrefixes);
+    const problems = [
+      ...checkVariables(fake, codeVariables(), others),
+      ...checkScripts(fake, scripts),
+      ...checkMetrics(fake, metrics),
+      ...checkPaths(fake, codePaths()),
+    ];
+    expect(problems.map((problem) => problem.split(" ").slice(0, 2).join(" "))).toEqual([
+      "fake.md:1: `NO_SUCH_SETTING`",
+      "fake.md:3: `NOT_READ_EITHER`",
+      "fake.md:6: `TABLE_ONLY_SETTING`",
+      "fake.md:1: `ALSO_MISSING`",
+      "fake.md:3: `no-such-script`",
+      "fake.md:8: `calendar_no_such_total`",
+      "fake.md:8: `calendar_reads_total{colour}`",
+      "fake.md:8: `/nowhere`",
+      "fake.md:8: `/no/such/page`",
+    ]);
+  });
+});
