@@ -1,10 +1,12 @@
 // The GitHub Actions workflows are valid (by action-validator, GitHub's workflow schema) and do
 // what the README and the editing guide promise: the content check on every change to content/,
-// the full CI on every push to main.
+// the full CI on every push to main. Dependabot's configuration is valid (by its JSON Schema) and asks
+// for what the README promises: weekly updates of npm's packages, the actions and the base image.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 
@@ -19,6 +21,8 @@ type Workflow = {
 };
 const workflow = (name: string) => parse(readFileSync(path.join(DIR, name), "utf8")) as Workflow;
 const runs = (w: Workflow) => Object.values(w.jobs).flatMap((job) => job.steps.map((step) => step.run ?? step.uses ?? ""));
+/** An action at whatever major version Dependabot last brought. */
+const anyMajor = (step: string) => step.replace(/^(actions\/[\w-]+)@v\d+$/, "$1@vN");
 
 describe("GitHub Actions workflows", () => {
   const files = readdirSync(DIR).filter((file) => /\.ya?ml$/.test(file));
@@ -41,14 +45,68 @@ describe("GitHub Actions workflows", () => {
     const content = workflow("content.yml");
     expect(content.on.push?.paths).toContain("content/**");
     expect(content.on.pull_request?.paths).toContain("content/**");
-    expect(runs(content)).toEqual(["actions/checkout@v4", "actions/setup-node@v4", "npm ci --no-audit --no-fund", "npm run content:check"]);
+    expect(runs(content).map(anyMajor)).toEqual([
+      "actions/checkout@vN",
+      "actions/setup-node@vN",
+      "npm ci --no-audit --no-fund",
+      "npm run content:check",
+    ]);
   });
 
-  it("runs the whole of .ci/run on every push to main, in Debian", () => {
+  it("runs the whole of .ci/run on every push to main and every pull request (Dependabot's too), in Debian", () => {
     const ci = workflow("ci.yml");
     expect(ci.on.push?.branches).toEqual(["main"]);
+    expect(ci.on).toHaveProperty("pull_request");
     expect(ci.on.push?.paths).toBeUndefined();
-    expect(runs(ci)).toEqual(["actions/checkout@v4", "bash .ci/run"]);
+    expect(runs(ci).map(anyMajor)).toEqual(["actions/checkout@vN", "bash .ci/run"]);
     expect(Object.values(ci.jobs)[0]?.container?.image).toMatch(/^node:22-bookworm/);
+  });
+});
+
+// SchemaStore's schema of dependabot.yml (https://json.schemastore.org/dependabot-2.0.json), as in
+// SchemaStore/schemastore src/schemas/json/dependabot-2.0.json at 3b6446ad (2026-08-07; Apache-2.0: LICENSE and NOTICE
+// beside it), laid out by Prettier. No npm package ships it as JSON (@schemastore/dependabot-2.0 holds TypeScript types only), and the
+// tests read nothing from the network: replace the file to take a newer schema.
+const DEPENDABOT_SCHEMA = "tests/unit/schemas/dependabot-2.0.json";
+
+type Update = {
+  "package-ecosystem": string;
+  directory: string;
+  schedule: { interval: string };
+  groups?: Record<string, { "dependency-type"?: string; "update-types"?: string[]; patterns?: string[] }>;
+};
+
+describe("Dependabot", () => {
+  const ajv = new Ajv({ allErrors: true });
+  // JetBrains' editor hints in the schema: annotations, not rules.
+  ajv.addKeyword("x-intellij-enum-metadata");
+  const validate = ajv.compile(JSON.parse(readFileSync(DEPENDABOT_SCHEMA, "utf8")) as object);
+  const problems = (config: unknown) => (validate(config) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`));
+  const config = parse(readFileSync(".github/dependabot.yml", "utf8")) as { version: number; updates: Update[] };
+  const update = (ecosystem: string) => config.updates.find((u) => u["package-ecosystem"] === ecosystem);
+
+  it(".github/dependabot.yml is valid by Dependabot's JSON Schema", () => {
+    expect(problems(config)).toEqual([]);
+  });
+
+  it("the schema refuses a misspelt key and an unknown interval (so the check above can fail)", () => {
+    const broken = structuredClone(config);
+    (broken.updates[0] as Record<string, unknown>)["shedule"] = { interval: "weekly" };
+    (broken.updates[1] as Update).schedule.interval = "fortnightly";
+    const found = problems(broken).join("\n");
+    expect(found).toContain("must NOT have additional properties");
+    expect(found).toContain("/updates/1/schedule/interval must be equal to one of the allowed values");
+  });
+
+  it("asks every week for npm's production and development packages in a group each, the actions and the base image", () => {
+    expect(config.updates.map((u) => [u["package-ecosystem"], u.directory, u.schedule.interval])).toEqual([
+      ["npm", "/", "weekly"],
+      ["github-actions", "/", "weekly"],
+      ["docker", "/", "weekly"],
+    ]);
+    const groups = Object.values(update("npm")?.groups ?? {});
+    expect(groups.map((group) => group["dependency-type"])).toEqual(["production", "development"]);
+    // Minor and patch versions together; a major version alone (it may need code changes).
+    for (const group of groups) expect(group["update-types"]).toEqual(["minor", "patch"]);
   });
 });
