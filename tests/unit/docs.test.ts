@@ -9,6 +9,7 @@
 //   path      `/path` (and the site's example addresses, https://founders.example.org/…): a route of
 //             app/site-routes.ts or a path the server answers itself (server/, app/), a file of public/, a
 //             page's redirect or React Router data URL. Paths on a machine (`/usr/…`, `/app/.data`) are not site paths.
+//   link      [text](path#anchor) to a file of the repository: the file exists, and so does the anchor's heading.
 // A failure names the document, the line and the name.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -110,7 +111,14 @@ function codePaths() {
 // ---- What the documents name ----
 
 type Mention = { doc: string; line: number; name: string };
-type Names = { strictVariables: Mention[]; variables: Mention[]; scripts: Mention[]; metrics: Mention[]; paths: Mention[] };
+type Names = {
+  strictVariables: Mention[];
+  variables: Mention[];
+  scripts: Mention[];
+  metrics: Mention[];
+  paths: Mention[];
+  links: Mention[];
+};
 
 const UPPER = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/;
 const ASSIGNMENT = /(?:^|\s)([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)=/g;
@@ -138,7 +146,7 @@ const MACHINE_PATHS = new Set([
 
 /** The names a Markdown text gives, each with its line. */
 function namesIn(doc: string, text: string, metricPrefixes: Set<string>): Names {
-  const names: Names = { strictVariables: [], variables: [], scripts: [], metrics: [], paths: [] };
+  const names: Names = { strictVariables: [], variables: [], scripts: [], metrics: [], paths: [], links: [] };
   let fenced = false;
   let variableTable = false;
   text.split("\n").forEach((content, index) => {
@@ -155,6 +163,7 @@ function namesIn(doc: string, text: string, metricPrefixes: Set<string>): Names 
       for (const name of matchesOf(content, ASSIGNMENT)) names.strictVariables.push(at(name));
       return;
     }
+    for (const [, target = ""] of content.matchAll(/\]\(([^)\s]+)\)/g)) if (!/^[a-z]+:/.test(target)) names.links.push(at(target));
     // A table whose first column is "Variable": its rows name variables.
     const cells = content.startsWith("|") ? content.split("|").map((cell) => cell.trim()) : undefined;
     if (!cells) variableTable = false;
@@ -234,6 +243,49 @@ function checkPaths(names: Names, site: ReturnType<typeof codePaths>): string[] 
     .map((mention) => where(mention, "is no path the site answers (app/site-routes.ts, the server's own paths, public/)"));
 }
 
+/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens; a repeated one gets -1, -2, …. */
+function anchorsOf(markdown: string): Set<string> {
+  const seen = new Map<string, number>();
+  const anchors = new Set<string>();
+  let fenced = false;
+  for (const line of markdown.split("\n")) {
+    if (/^\s*```/.test(line)) fenced = !fenced;
+    const heading = fenced ? undefined : /^#{1,6}\s+(.*)$/.exec(line)?.[1];
+    if (heading === undefined) continue;
+    const slug = heading
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+      .replace(/\s/g, "-");
+    const count = seen.get(slug) ?? 0;
+    seen.set(slug, count + 1);
+    anchors.add(count === 0 ? slug : `${slug}-${count}`);
+  }
+  return anchors;
+}
+
+function checkLinks(names: Names, readDoc: (file: string) => string | undefined): string[] {
+  return names.links.flatMap((mention) => {
+    const [file = "", anchor] = mention.name.split("#");
+    const target = file ? path.normalize(path.join(path.dirname(mention.doc), file)) : mention.doc;
+    const text = readDoc(target);
+    if (text === undefined) return [where(mention, `links to ${target}, which does not exist`)];
+    if (anchor && target.endsWith(".md") && !anchorsOf(text).has(anchor))
+      return [where(mention, `links to a heading ${target} does not have`)];
+    return [];
+  });
+}
+
+/** A file's text ("" for a folder), or undefined when there is none. */
+const readIfThere = (file: string): string | undefined => {
+  try {
+    return read(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EISDIR") return "";
+    return undefined;
+  }
+};
+
 // ---- The documents ----
 
 const DOCS = ["README.md", ...filesUnder("docs", (file) => file.endsWith(".md"))];
@@ -248,8 +300,9 @@ describe("the documents name only what the code has", () => {
       scripts: [...all.scripts, ...one.scripts],
       metrics: [...all.metrics, ...one.metrics],
       paths: [...all.paths, ...one.paths],
+      links: [...all.links, ...one.links],
     }),
-    { strictVariables: [], variables: [], scripts: [], metrics: [], paths: [] },
+    { strictVariables: [], variables: [], scripts: [], metrics: [], paths: [], links: [] },
   );
   const scripts = new Set(Object.keys((JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts));
   const others = new Set([...codeConstants(), ...dockerfileWords(), ...ICALENDAR]);
@@ -260,6 +313,7 @@ describe("the documents name only what the code has", () => {
     expect(names.scripts.length).toBeGreaterThan(10);
     expect(names.metrics.length).toBeGreaterThan(15);
     expect(names.paths.length).toBeGreaterThan(30);
+    expect(names.links.length).toBeGreaterThan(20);
   });
 
   it("every environment variable a document names is read by the code", () => {
@@ -278,6 +332,10 @@ describe("the documents name only what the code has", () => {
     expect(checkPaths(names, codePaths())).toEqual([]);
   });
 
+  it("every link between the documents reaches its file and heading", () => {
+    expect(checkLinks(names, readIfThere)).toEqual([]);
+  });
+
   it("reports a name the code lacks with its document and line", () => {
     const doc = [
       "Set `NO_SUCH_SETTING=1`, and `ALSO_MISSING`.",
@@ -288,6 +346,7 @@ describe("the documents name only what the code has", () => {
       "| `TABLE_ONLY_SETTING` | unset |",
       "",
       "`calendar_no_such_total` and `calendar_reads_total{colour}`, at `/no/such/page` or https://founders.example.org/nowhere.",
+      "See [the guide](docs/no-such-guide.md) and [its part](docs/operating.md#no-such-heading).",
     ].join("\n");
     const fake = namesIn("fake.md", doc, metricPrefixes);
     const problems = [
@@ -295,6 +354,7 @@ describe("the documents name only what the code has", () => {
       ...checkScripts(fake, scripts),
       ...checkMetrics(fake, metrics),
       ...checkPaths(fake, codePaths()),
+      ...checkLinks(fake, readIfThere),
     ];
     expect(problems.map((problem) => problem.split(" ").slice(0, 2).join(" "))).toEqual([
       "fake.md:1: `NO_SUCH_SETTING`",
@@ -306,6 +366,8 @@ describe("the documents name only what the code has", () => {
       "fake.md:8: `calendar_reads_total{colour}`",
       "fake.md:8: `/nowhere`",
       "fake.md:8: `/no/such/page`",
+      "fake.md:9: `docs/no-such-guide.md`",
+      "fake.md:9: `docs/operating.md#no-such-heading`",
     ]);
   });
 });
