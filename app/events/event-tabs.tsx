@@ -1,5 +1,5 @@
-import type { MouseEvent } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { useRef, type MouseEvent } from "react";
+import { Link, useNavigate } from "react-router";
 import { TABS, tabSearch, type EventsTab } from "./tab";
 
 const label: Record<EventsTab, string> = { upcoming: "Upcoming", past: "Past" };
@@ -10,14 +10,25 @@ const label: Record<EventsTab, string> = { upcoming: "Upcoming", past: "Past" };
  */
 export function EventTabs({ active }: { active: EventsTab }) {
   const navigate = useNavigate();
-  const { search } = useLocation();
+  // The tab a tap asked for whose navigation has not started yet.
+  const pending = useRef<string | null>(null);
   // The list has switched in the click's own frame (./tab-switch.ts); React Router follows once that frame is painted, so its
   // render never holds the switch back.
   const follow = (event: MouseEvent, tab: EventsTab) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    if (tabSearch(tab) === search) return; // the view shown already: nothing to load again
-    requestAnimationFrame(() => setTimeout(() => void navigate({ pathname: "/events", search: tabSearch(tab) })));
+    // The view shown, or about to be, already: nothing to load again. Judged by the address now (or the
+    // tap still on its way), not the one this render saw: a tap after the last navigation moved the
+    // address but before React rendered it, or before that navigation started, would otherwise be lost.
+    const wanted = tabSearch(tab);
+    if (wanted === (pending.current ?? window.location.search)) return;
+    pending.current = wanted;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        if (pending.current === wanted) pending.current = null;
+        void navigate({ pathname: "/events", search: wanted });
+      }),
+    );
   };
   return (
     <nav aria-label="Events">

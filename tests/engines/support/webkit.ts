@@ -1,0 +1,143 @@
+// WebKit: Debian's WebKitGTK, through its own WebDriver server (WebKitWebDriver, package
+// webkit2gtk-driver) driving MiniBrowser, with selenium-webdriver as the client. The client is
+// pointed at the running server (usingServer), so Selenium Manager never runs and nothing is fetched.
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { existsSync, readdirSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import { Builder, By, Key as SeleniumKey, type WebDriver } from "selenium-webdriver";
+import { freePort } from "../../support/http";
+import { startDenyProxy } from "./deny-proxy";
+import { PHONE, type Engine, type Key } from "./engine";
+import { installProblemCollector } from "./page";
+import { startXvfb } from "./xvfb";
+
+export const WEBKIT_WEBDRIVER = process.env.WEBKIT_WEBDRIVER ?? "WebKitWebDriver";
+
+/** MiniBrowser ships in libwebkit2gtk-4.1-0, under the architecture's own library folder. */
+export function miniBrowserPath(): string {
+  if (process.env.WEBKIT_MINIBROWSER) return process.env.WEBKIT_MINIBROWSER;
+  const triplets = existsSync("/usr/lib") ? readdirSync("/usr/lib").filter((name) => name.endsWith("-linux-gnu")) : [];
+  for (const triplet of triplets) {
+    for (const api of ["webkit2gtk-4.1", "webkit2gtk-4.0"]) {
+      const path = `/usr/lib/${triplet}/${api}/MiniBrowser`;
+      if (existsSync(path)) return path;
+    }
+  }
+  throw new Error("no MiniBrowser under /usr/lib/*/webkit2gtk-4.*/ (apt-get install webkit2gtk-driver, or set WEBKIT_MINIBROWSER)");
+}
+
+const KEYS: Record<Key, string> = {
+  Tab: SeleniumKey.TAB,
+  Enter: SeleniumKey.ENTER,
+  Escape: SeleniumKey.ESCAPE,
+  F8: SeleniumKey.F8,
+  Shift: SeleniumKey.SHIFT,
+};
+
+export async function launchWebKit(baseURL: string): Promise<Engine> {
+  const binary = miniBrowserPath();
+  // The screen is the phone: MiniBrowser's window cannot shrink below its toolbar's width (447 px),
+  // but full-screen (--full-screen) it has no toolbar, and then takes the size the session sets.
+  const display = await startXvfb(PHONE.width, PHONE.height);
+  const proxy = await startDenyProxy();
+  const port = await freePort();
+  // Its own process group, so MiniBrowser (its child) goes with it if a session is left behind.
+  const server = spawn(WEBKIT_WEBDRIVER, [`--port=${port}`, "--host=local"], {
+    env: { ...process.env, DISPLAY: display.name },
+    stdio: ["ignore", "ignore", "pipe"],
+    detached: true,
+  });
+  let serverErr = "";
+  server.stderr?.on("data", (chunk: Buffer) => (serverErr += chunk.toString()));
+  server.once("error", (error) => (serverErr += `${error.message} (apt-get install webkit2gtk-driver, or set WEBKIT_WEBDRIVER)\n`));
+  const stopServer = async () => {
+    if (server.pid === undefined || server.exitCode !== null || server.signalCode !== null) return;
+    process.kill(-server.pid, "SIGTERM");
+    await once(server, "exit");
+  };
+  const cleanUp = async () => {
+    await stopServer().catch(() => undefined);
+    await display.stop();
+    await proxy.close();
+  };
+
+  let driver: WebDriver;
+  try {
+    const url = `http://127.0.0.1:${port}`;
+    await serverReady(url, server, () => serverErr);
+    driver = await new Builder()
+      .usingServer(url)
+      .withCapabilities({
+        browserName: "MiniBrowser",
+        "webkitgtk:browserOptions": {
+          binary,
+          args: [
+            "--automation",
+            "--full-screen",
+            // Every request but loopback through the refusing proxy. (WebDriver's own proxy capability
+            // sends https to an https:// proxy, which WebKitGTK then speaks TLS to.)
+            `--proxy=http://${proxy.address}`,
+            "--ignore-host=127.0.0.1",
+            "--ignore-host=localhost",
+            "--enable-dns-prefetching=false",
+          ],
+        },
+      })
+      .build();
+  } catch (error) {
+    await cleanUp();
+    throw new Error(`WebKitWebDriver (${WEBKIT_WEBDRIVER}) with ${binary} gave no session: ${String(error)}\n${serverErr}`);
+  }
+  const capabilities = await driver.getCapabilities();
+  // Full-screen hid the toolbar; the window is then sized to the phone (the screen's own size).
+  await driver
+    .manage()
+    .window()
+    .setRect({ x: 0, y: 0, ...PHONE });
+
+  return {
+    name: "webkit",
+    version: `WebKitGTK ${String(capabilities.get("browserVersion"))} (MiniBrowser)`,
+    async goto(path) {
+      // WebDriver's Navigate To returns once the page has loaded.
+      await driver.get(new URL(path, baseURL).href);
+      // WebKitGTK's WebDriver has no console or error events: a collector from here on, before the
+      // first interaction starts the page's scripts (only the inline start script ran before it).
+      await driver.executeScript(installProblemCollector);
+    },
+    evaluate: <A extends unknown[], R>(fn: (...args: A) => R, ...args: A) => driver.executeScript<Awaited<R>>(fn, ...args),
+    async click(selector) {
+      await driver.findElement(By.css(selector)).click();
+    },
+    async press(key) {
+      await driver.actions().sendKeys(KEYS[key]).perform();
+    },
+    async screenshot(file) {
+      await writeFile(file, await driver.takeScreenshot(), "base64");
+    },
+    takeEngineProblems: async () => [],
+    takeBlocked: proxy.take,
+    async close() {
+      await driver.quit().catch(() => undefined);
+      await cleanUp();
+    },
+  };
+}
+
+/** Waits until the WebDriver server answers /status as ready (or names why it never will). */
+async function serverReady(url: string, server: ReturnType<typeof spawn>, stderr: () => string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (server.pid === undefined || server.exitCode !== null || server.signalCode !== null) {
+      throw new Error(`it did not start or exited (${server.exitCode ?? server.signalCode ?? "no process"})`);
+    }
+    const ready = await fetch(`${url}/status`)
+      .then((response) => response.json() as Promise<{ value?: { ready?: boolean } }>)
+      .then((body) => body.value?.ready === true)
+      .catch(() => false);
+    if (ready) return;
+    if (Date.now() > deadline) throw new Error(`not ready within 10 s: ${stderr()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
