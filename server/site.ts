@@ -81,6 +81,7 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
           clientSecret: env.GITHUB_OAUTH_CLIENT_SECRET,
           scope: env.GITHUB_OAUTH_SCOPE,
           githubUrl: env.GITHUB_OAUTH_URL,
+          siteUrl: env.SITE_URL,
           client,
           logger,
         })
