@@ -16,8 +16,9 @@ const feedUrl = z
     message: "must be an absolute http(s) or webcal URL",
   });
 
-// Express's `trust proxy`: false (default), true (every hop), a hop count, or a list of addresses,
-// subnets and proxy-addr's names for private ranges.
+// Which proxies' X-Forwarded-* headers are believed: none (false, the default), a hop count, or a list
+// of addresses, subnets and proxy-addr's names for private ranges. Not `true` (every hop): any client
+// could then name its own address (and so its own rate-limit bucket) in X-Forwarded-For.
 const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 const isProxyAddress = (entry: string) => {
   if (PROXY_NAMES.has(entry)) return true;
@@ -28,20 +29,27 @@ const isProxyAddress = (entry: string) => {
   if (!/^\d{1,3}$/.test(prefix)) return false;
   return Number(prefix) <= (family === 4 ? 32 : 128);
 };
-export type TrustProxy = boolean | number | string[];
+export type TrustProxy = false | number | string[];
+export const TRUST_PROXY_TRUE =
+  "cannot be true (every hop: a client could then choose its own address with X-Forwarded-For): set the " +
+  "proxies' addresses (e.g. loopback, or 10.0.0.0/8), or, when nothing can reach this server but through them, " +
+  "how many there are (e.g. 1)";
 const trustProxy = z
   .string()
   .trim()
   .transform((value, ctx): TrustProxy => {
     const lower = value.toLowerCase();
-    if (lower === "true") return true;
+    if (lower === "true") {
+      ctx.addIssue({ code: "custom", message: TRUST_PROXY_TRUE });
+      return z.NEVER;
+    }
     if (lower === "false") return false;
     if (/^\d{1,2}$/.test(value)) return Number(value);
     const entries = value.split(",").map((entry) => entry.trim());
     if (entries.every(isProxyAddress)) return entries;
     ctx.addIssue({
       code: "custom",
-      message: "must be true, false, a hop count, or a comma-separated list of addresses/subnets (or loopback, linklocal, uniquelocal)",
+      message: "must be false, a hop count, or a comma-separated list of addresses/subnets (or loopback, linklocal, uniquelocal)",
     });
     return z.NEVER;
   });

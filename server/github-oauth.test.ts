@@ -36,7 +36,7 @@ beforeAll(async () => {
     clientSecret: "secret",
     scope: "public_repo",
     githubUrl: urlOf(github),
-    client: clientOf(() => false, false),
+    client: clientOf(() => false),
     logger: createLogger({ LOG_LEVEL: "silent", GOOGLE_API_KEY: undefined }),
     now: () => clock,
   });
