@@ -178,3 +178,12 @@ describe("parseEnv: signing in with GitHub", () => {
     for (const value of Object.values(source)) expect(message).not.toContain(value);
   });
 });
+
+describe("parseEnv: upstreams that are sent a secret", () => {
+  it.each(["GITHUB_OAUTH_URL", "GOOGLE_CALENDAR_API_URL"])("refuses plain http for %s, anywhere but loopback", (name) => {
+    for (const value of ["http://github.example.org", "http://10.0.0.5:8080/api", "http://127.example.org"])
+      expect(errorOf({ [name]: value })).toContain(`${name}: must be an https URL (it is sent a secret`);
+    for (const value of ["https://github.example.org", "http://127.0.0.1:4000", "http://localhost:4000/x", "http://[::1]:4000"])
+      expect(parseEnv({ [name]: value })[name as "GITHUB_OAUTH_URL"]).toBe(value);
+  });
+});

@@ -54,6 +54,18 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** Loopback, where the tests' fakes listen: the one place a secret may travel over plain HTTP. */
+const isLoopbackHost = (hostname: string) => {
+  const bare = hostname.replace(/^\[|\]$/g, "");
+  return bare === "localhost" || bare === "::1" || (isIP(bare) === 4 && bare.startsWith("127."));
+};
+// An upstream that is sent a secret (the OAuth app's, the Google key): https, or loopback (the tests' fakes).
+const secretUrl = httpUrl.refine(
+  // An unparseable value is httpUrl's to name.
+  (value) => !URL.canParse(value) || new URL(value).protocol === "https:" || isLoopbackHost(new URL(value).hostname),
+  { message: "must be an https URL (it is sent a secret; plain http only to loopback, for tests)" },
+);
+
 // Unset and empty are the same thing for an operator.
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
@@ -69,7 +81,7 @@ export const envSchema = z
     // Events source: Google Calendar (id + key), a public .ics feed, or neither (the bundled sample).
     GOOGLE_CALENDAR_ID: optional(z.string().trim().min(1)),
     GOOGLE_API_KEY: optional(z.string().trim().min(1)),
-    GOOGLE_CALENDAR_API_URL: optional(httpUrl).default("https://www.googleapis.com/calendar/v3"),
+    GOOGLE_CALENDAR_API_URL: optional(secretUrl).default("https://www.googleapis.com/calendar/v3"),
     CALENDAR_ICS_URL: optional(feedUrl),
     EVENTS_CACHE_TTL_SECONDS: optional(z.coerce.number().int().min(1).max(86_400)).default(300),
     // The last good read, kept on disk for restarts during an outage ("off": not kept).
@@ -110,7 +122,7 @@ export const envSchema = z
     GITHUB_OAUTH_CLIENT_SECRET: optional(z.string().trim().min(1)),
     // What the editor may do with a volunteer's account: commit to public repositories, or to private ones too.
     GITHUB_OAUTH_SCOPE: optional(z.enum(["public_repo", "repo"])).default("public_repo"),
-    GITHUB_OAUTH_URL: optional(httpUrl).default("https://github.com"),
+    GITHUB_OAUTH_URL: optional(secretUrl).default("https://github.com"),
   })
   // `when` runs the cross-variable rules even if another variable failed, so every bad one is named.
   .superRefine(
