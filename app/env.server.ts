@@ -171,3 +171,16 @@ export function getEnv(): Env {
   cached ??= parseEnv(process.env);
   return cached;
 }
+
+/**
+ * The part of this process's environment a worker process is started with: the variables a worker
+ * names (a name, or a pattern for a family such as MIMALLOC_*) and nothing else, so no worker holds
+ * the OAuth app's secret or, unless it is sent it for a read, the Google key.
+ */
+export function workerEnvironment(wanted: readonly (string | RegExp)[]): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (value !== undefined && wanted.some((want) => (typeof want === "string" ? want === name : want.test(name)))) env[name] = value;
+  }
+  return env;
+}
