@@ -83,7 +83,6 @@ describe("parseEnv: the HTTP process", () => {
   });
 
   it.each([
-    ["true", true],
     ["FALSE", false],
     ["1", 1],
     ["loopback", ["loopback"]],
@@ -95,9 +94,15 @@ describe("parseEnv: the HTTP process", () => {
   it.each(["yes", "10.0.0.0/33", "::1/129", "10.0.0.1/8/1", "example.org", "1,2", "-1", "loopback,"])(
     "names TRUST_PROXY when it is %s",
     (value) => {
-      expect(errorOf({ TRUST_PROXY: value })).toMatch(/TRUST_PROXY: must be true, false, a hop count/);
+      expect(errorOf({ TRUST_PROXY: value })).toMatch(/TRUST_PROXY: must be false, a hop count/);
     },
   );
+
+  it.each(["true", "TRUE", " true "])("refuses TRUST_PROXY=%s, saying what to set instead", (value) => {
+    expect(errorOf({ TRUST_PROXY: value })).toMatch(
+      /TRUST_PROXY: cannot be true .*addresses \(e\.g\. loopback.*how many there are \(e\.g\. 1\)/,
+    );
+  });
 
   it("reads RATE_LIMIT_PER_MINUTE and LOG_LEVEL, and names bad ones", () => {
     expect(parseEnv({ RATE_LIMIT_PER_MINUTE: "5", LOG_LEVEL: "debug" })).toMatchObject({ RATE_LIMIT_PER_MINUTE: 5, LOG_LEVEL: "debug" });
@@ -171,5 +176,14 @@ describe("parseEnv: signing in with GitHub", () => {
     const message = errorOf(source);
     expect(message).toContain(variable);
     for (const value of Object.values(source)) expect(message).not.toContain(value);
+  });
+});
+
+describe("parseEnv: upstreams that are sent a secret", () => {
+  it.each(["GITHUB_OAUTH_URL", "GOOGLE_CALENDAR_API_URL"])("refuses plain http for %s, anywhere but loopback", (name) => {
+    for (const value of ["http://github.example.org", "http://10.0.0.5:8080/api", "http://127.example.org"])
+      expect(errorOf({ [name]: value })).toContain(`${name}: must be an https URL (it is sent a secret`);
+    for (const value of ["https://github.example.org", "http://127.0.0.1:4000", "http://localhost:4000/x", "http://[::1]:4000"])
+      expect(parseEnv({ [name]: value })[name as "GITHUB_OAUTH_URL"]).toBe(value);
   });
 });

@@ -16,8 +16,9 @@ const feedUrl = z
     message: "must be an absolute http(s) or webcal URL",
   });
 
-// Express's `trust proxy`: false (default), true (every hop), a hop count, or a list of addresses,
-// subnets and proxy-addr's names for private ranges.
+// Which proxies' X-Forwarded-* headers are believed: none (false, the default), a hop count, or a list
+// of addresses, subnets and proxy-addr's names for private ranges. Not `true` (every hop): any client
+// could then name its own address (and so its own rate-limit bucket) in X-Forwarded-For.
 const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 const isProxyAddress = (entry: string) => {
   if (PROXY_NAMES.has(entry)) return true;
@@ -28,23 +29,42 @@ const isProxyAddress = (entry: string) => {
   if (!/^\d{1,3}$/.test(prefix)) return false;
   return Number(prefix) <= (family === 4 ? 32 : 128);
 };
-export type TrustProxy = boolean | number | string[];
+export type TrustProxy = false | number | string[];
+export const TRUST_PROXY_TRUE =
+  "cannot be true (every hop: a client could then choose its own address with X-Forwarded-For): set the " +
+  "proxies' addresses (e.g. loopback, or 10.0.0.0/8), or, when nothing can reach this server but through them, " +
+  "how many there are (e.g. 1)";
 const trustProxy = z
   .string()
   .trim()
   .transform((value, ctx): TrustProxy => {
     const lower = value.toLowerCase();
-    if (lower === "true") return true;
+    if (lower === "true") {
+      ctx.addIssue({ code: "custom", message: TRUST_PROXY_TRUE });
+      return z.NEVER;
+    }
     if (lower === "false") return false;
     if (/^\d{1,2}$/.test(value)) return Number(value);
     const entries = value.split(",").map((entry) => entry.trim());
     if (entries.every(isProxyAddress)) return entries;
     ctx.addIssue({
       code: "custom",
-      message: "must be true, false, a hop count, or a comma-separated list of addresses/subnets (or loopback, linklocal, uniquelocal)",
+      message: "must be false, a hop count, or a comma-separated list of addresses/subnets (or loopback, linklocal, uniquelocal)",
     });
     return z.NEVER;
   });
+
+/** Loopback, where the tests' fakes listen: the one place a secret may travel over plain HTTP. */
+const isLoopbackHost = (hostname: string) => {
+  const bare = hostname.replace(/^\[|\]$/g, "");
+  return bare === "localhost" || bare === "::1" || (isIP(bare) === 4 && bare.startsWith("127."));
+};
+// An upstream that is sent a secret (the OAuth app's, the Google key): https, or loopback (the tests' fakes).
+const secretUrl = httpUrl.refine(
+  // An unparseable value is httpUrl's to name.
+  (value) => !URL.canParse(value) || new URL(value).protocol === "https:" || isLoopbackHost(new URL(value).hostname),
+  { message: "must be an https URL (it is sent a secret; plain http only to loopback, for tests)" },
+);
 
 // Unset and empty are the same thing for an operator.
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
@@ -61,7 +81,7 @@ export const envSchema = z
     // Events source: Google Calendar (id + key), a public .ics feed, or neither (the bundled sample).
     GOOGLE_CALENDAR_ID: optional(z.string().trim().min(1)),
     GOOGLE_API_KEY: optional(z.string().trim().min(1)),
-    GOOGLE_CALENDAR_API_URL: optional(httpUrl).default("https://www.googleapis.com/calendar/v3"),
+    GOOGLE_CALENDAR_API_URL: optional(secretUrl).default("https://www.googleapis.com/calendar/v3"),
     CALENDAR_ICS_URL: optional(feedUrl),
     EVENTS_CACHE_TTL_SECONDS: optional(z.coerce.number().int().min(1).max(86_400)).default(300),
     // The last good read, kept on disk for restarts during an outage ("off": not kept).
@@ -102,7 +122,7 @@ export const envSchema = z
     GITHUB_OAUTH_CLIENT_SECRET: optional(z.string().trim().min(1)),
     // What the editor may do with a volunteer's account: commit to public repositories, or to private ones too.
     GITHUB_OAUTH_SCOPE: optional(z.enum(["public_repo", "repo"])).default("public_repo"),
-    GITHUB_OAUTH_URL: optional(httpUrl).default("https://github.com"),
+    GITHUB_OAUTH_URL: optional(secretUrl).default("https://github.com"),
   })
   // `when` runs the cross-variable rules even if another variable failed, so every bad one is named.
   .superRefine(
@@ -150,4 +170,17 @@ let cached: Env | undefined;
 export function getEnv(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/**
+ * The part of this process's environment a worker process is started with: the variables a worker
+ * names (a name, or a pattern for a family such as MIMALLOC_*) and nothing else, so no worker holds
+ * the OAuth app's secret or, unless it is sent it for a read, the Google key.
+ */
+export function workerEnvironment(wanted: readonly (string | RegExp)[]): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (value !== undefined && wanted.some((want) => (typeof want === "string" ? want === name : want.test(name)))) env[name] = value;
+  }
+  return env;
 }

@@ -17,12 +17,16 @@ export function scrubSecrets(text: string, secrets: readonly string[]): string {
 
 type SerializedError = { type: string; message: string; stack?: string; code?: string };
 
-export function createLogger(
-  env: Pick<Env, "LOG_LEVEL" | "GOOGLE_API_KEY"> & Partial<Pick<Env, "GITHUB_OAUTH_CLIENT_SECRET">>,
-  destination?: pino.DestinationStream,
-): Logger {
+type SecretEnv = Pick<Env, "GOOGLE_API_KEY"> & Partial<Pick<Env, "GITHUB_OAUTH_CLIENT_SECRET">>;
+
+/** The scrubber of every line this process writes: its log's, and its workers' stderr (child-worker.server.ts). */
+export function scrubberFor(env: SecretEnv): (text: string) => string {
   const secrets = [env.GOOGLE_API_KEY ?? "", env.GITHUB_OAUTH_CLIENT_SECRET ?? ""];
-  const scrub = (text: string) => scrubSecrets(text, secrets);
+  return (text) => scrubSecrets(text, secrets);
+}
+
+export function createLogger(env: Pick<Env, "LOG_LEVEL"> & SecretEnv, destination?: pino.DestinationStream): Logger {
+  const scrub = scrubberFor(env);
   return pino(
     {
       level: env.LOG_LEVEL,
@@ -58,4 +62,9 @@ let cached: Logger | undefined;
 export function getLogger(): Logger {
   cached ??= createLogger(getEnv());
   return cached;
+}
+
+/** Scrubs a text as the process's log does (a worker's stderr). */
+export function scrubLogText(text: string): string {
+  return scrubberFor(getEnv())(text);
 }

@@ -76,10 +76,12 @@ export const ADMIN_PATH = "/admin";
 export const ADMIN_CONFIG_PATH = "/admin/config.json";
 /**
  * "Sign in with GitHub" (server/github-oauth.ts, when the OAuth variables are set): the editor's
- * popup starts at the first, GitHub sends the volunteer back to the second. Rate-limited like the API.
+ * popup starts at the first, GitHub sends the volunteer back to the second, whose page's script asks
+ * the third for the token once it knows the editor's window is there to take it. Rate-limited like the API.
  */
 export const ADMIN_AUTH_PATH = "/admin/auth";
 export const ADMIN_AUTH_CALLBACK_PATH = "/admin/auth/callback";
+export const ADMIN_AUTH_TOKEN_PATH = "/admin/auth/token";
 
 /** Renders every other path: the site's 404 page. */
 export const notFoundRoute = { pattern: "*", file: "routes/not-found.tsx" } as const;

@@ -1,6 +1,7 @@
 // The sign-in step on its own, with a clock of the test's and a stand-in for GitHub's token endpoint:
-// a state past its 10 minutes is refused like a used one, and the code is not sent to GitHub; an
-// answer from GitHub that is not a token or GitHub's error is a plain 502. (The whole flow, on the built server against
+// a state past its 10 minutes is refused, at the callback and at the token address, and the code is
+// not sent to GitHub; a state signed with another app's secret is refused; an answer from GitHub that
+// is not a token or GitHub's error is a plain 502. (The whole flow, on the built server against
 // the fake GitHub: tests/integration/github-oauth.test.ts.)
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -8,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createLogger } from "~/logger.server";
 import { clientOf } from "./client";
 import { githubSignIn } from "./github-oauth";
+import { signInStates } from "./sign-in-state";
 import { inOrder } from "./step";
 
 let clock = 1_000_000;
@@ -34,7 +36,7 @@ beforeAll(async () => {
     clientSecret: "secret",
     scope: "public_repo",
     githubUrl: urlOf(github),
-    client: clientOf(() => false, false),
+    client: clientOf(() => false),
     logger: createLogger({ LOG_LEVEL: "silent", GOOGLE_API_KEY: undefined }),
     now: () => clock,
   });
@@ -54,20 +56,38 @@ async function start(): Promise<{ state: string; cookie: string }> {
     cookie: res.headers.getSetCookie()[0]!.split(";")[0]!,
   };
 }
+/** The token address, as the callback page's script asks it. */
 const callback = ({ state, cookie }: { state: string; cookie: string }) =>
+  fetch(`${urlOf(site)}/admin/auth/token?code=abc&state=${state}`, { headers: { Cookie: cookie, "X-Sign-In": "github" } });
+const callbackPage = ({ state, cookie }: { state: string; cookie: string }) =>
   fetch(`${urlOf(site)}/admin/auth/callback?code=abc&state=${state}`, { headers: { Cookie: cookie } });
 
 it("takes a state within its 10 minutes, and refuses one past them without asking GitHub", async () => {
   const fresh = await start();
   clock += 599_000;
+  expect((await callbackPage(fresh)).status).toBe(200);
   expect((await callback(fresh)).status).toBe(200);
   expect(exchanges).toHaveLength(1);
 
   const late = await start();
   clock += 601_000;
-  const res = await callback(late);
-  expect(res.status).toBe(400);
-  expect(await res.text()).toContain("This sign-in link has already been used, or has expired.");
+  for (const res of [await callbackPage(late), await callback(late)]) {
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("This sign-in was started more than 10 minutes ago and has expired.");
+  }
+  expect(exchanges).toHaveLength(1);
+});
+
+it("refuses a state signed with another secret, or not signed, even with the cookie to match", async () => {
+  for (const state of [
+    signInStates("another app's secret").issue(clock),
+    `${"a".repeat(32)}.${Math.floor(clock / 1000) + 60}.${"b".repeat(43)}`,
+    "x",
+  ]) {
+    const res = await callback({ state, cookie: `admin-sign-in=${state}` });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("This sign-in was not started by this site.");
+  }
   expect(exchanges).toHaveLength(1);
 });
 

@@ -1,5 +1,6 @@
 // What a request may be before it reaches a route: GET or HEAD, a decodable path, a bounded URL
 // and a usable Host. (The API's rate limit is in rate-limit.ts.)
+import type { IncomingMessage } from "node:http";
 import { sendError } from "./errors";
 import type { Step } from "./step";
 
@@ -43,13 +44,10 @@ export function isValidHost(value: string | undefined): boolean {
   return value !== undefined && value.length <= 255 && HOST.test(value) && URL.canParse(`http://${value}/`);
 }
 
-/** Host, and the first X-Forwarded-Host when a proxy is trusted, can each name this server. */
+/** Host, and the X-Forwarded-Host a trusted proxy wrote (if any), can each name this server. */
 export function hostsAreValid(host: string | undefined, forwardedHost: string | undefined): boolean {
-  const forwarded = forwardedHost?.split(",")[0]?.trim();
-  return isValidHost(host) && (forwarded === undefined || isValidHost(forwarded));
+  return isValidHost(host) && (forwardedHost === undefined || isValidHost(forwardedHost));
 }
-
-const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /** How many Host header lines the request carried. */
 function hostCount(rawHeaders: string[]): number {
@@ -61,20 +59,16 @@ function hostCount(rawHeaders: string[]): number {
 /**
  * The request line and Host must make a URL: an origin-form target (a path; OPTIONS * is answered
  * earlier), a decodable path of bounded length, and a usable Host (React Router builds the
- * request's URL from it). X-Forwarded-Host counts only when a proxy is trusted.
+ * request's URL from it). X-Forwarded-Host counts only as a trusted proxy wrote it (server/client.ts).
  */
-export function wellFormedTarget(trustsProxy: boolean): Step {
+export function wellFormedTarget(forwardedHost: (req: IncomingMessage) => string | undefined): Step {
   return (req, res, next) => {
     const target = req.url ?? "";
     let problem: TargetProblem = target.startsWith("/")
       ? checkTarget(target)
       : { status: 400, message: "Bad request: the request target must be a path" };
     // RFC 9112 3.2: more than one Host is a 400 (Node keeps the first; a URL built from all of them fails).
-    if (
-      !problem &&
-      (hostCount(req.rawHeaders) !== 1 ||
-        !hostsAreValid(req.headers.host, trustsProxy ? single(req.headers["x-forwarded-host"]) : undefined))
-    ) {
+    if (!problem && (hostCount(req.rawHeaders) !== 1 || !hostsAreValid(req.headers.host, forwardedHost(req)))) {
       problem = { status: 400, message: "Bad request: missing or invalid Host header" };
     }
     if (!problem) return next();

@@ -15,16 +15,17 @@ import { matchPath } from "react-router";
 import ipaddr from "ipaddr.js";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { speculatedPaths } from "~/lib/speculation-rules";
-import { ADMIN_AUTH_CALLBACK_PATH, ADMIN_AUTH_PATH, siteRoutes, pathOf } from "~/site-routes";
+import { ADMIN_AUTH_CALLBACK_PATH, ADMIN_AUTH_PATH, ADMIN_AUTH_TOKEN_PATH, siteRoutes, pathOf } from "~/site-routes";
 import { pathOfTarget, sendError } from "./errors";
 import type { Step } from "./step";
 
 const WINDOW_SECONDS = 60;
 const API_PATHS = new Set([
   ...siteRoutes.filter((route) => route.rateLimit === "api").map(pathOf),
-  // Each start keeps a state in memory and each callback may call GitHub: the stricter budget.
+  // The sign-in's addresses: the token's calls GitHub, and none is a page anyone browses.
   ADMIN_AUTH_PATH,
   ADMIN_AUTH_CALLBACK_PATH,
+  ADMIN_AUTH_TOKEN_PATH,
 ]);
 const PROBES = new Set(["/healthz", "/readyz"]);
 

@@ -50,8 +50,8 @@ const MB = 1024 * 1024;
 
 /** The HTTP server's request listener, and the store of rendered answers (to warm before listening). */
 export function createSite({ env, logger, handler, readiness, clientRoot, devMiddleware, render }: SiteOptions): Site {
-  // Whether X-Forwarded-For/-Proto/-Host are believed: only as far as TRUST_PROXY says.
-  const client = clientOf(trustOf(env.TRUST_PROXY), Boolean(env.TRUST_PROXY));
+  // Whether X-Forwarded-For/-Proto/-Host are believed: each only from a hop TRUST_PROXY trusts.
+  const client = clientOf(trustOf(env.TRUST_PROXY));
 
   const frameOrigin = originOf(getPublicConfig().calendar.embedUrl);
   const formOrigin = originOf(getPublicConfig().contactSurveyUrl);
@@ -81,6 +81,7 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
           clientSecret: env.GITHUB_OAUTH_CLIENT_SECRET,
           scope: env.GITHUB_OAUTH_SCOPE,
           githubUrl: env.GITHUB_OAUTH_URL,
+          siteUrl: env.SITE_URL,
           client,
           logger,
         })
@@ -89,7 +90,7 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
     requestLogging(logger, metrics?.responded),
     ...securityHeaders(cspOptions, client.secure),
     onlyReadMethods,
-    wellFormedTarget(client.trustsProxy),
+    wellFormedTarget(client.forwardedHost),
     healthRoutes(readiness),
     rateLimits({
       pagesPerMinute: env.PAGE_RATE_LIMIT_PER_MINUTE,

@@ -5,7 +5,9 @@
 // schema (same type and field names), so the editor's queries are parsed and validated as GitHub
 // would, and a query outside the slice is an error, not a silent empty answer. With `oauthApp`, it is
 // also GitHub's OAuth web flow for that app (github.com/login/oauth/…): a consent screen whose
-// Authorize sends the browser back with a one-use code, and the code's exchange for the token.
+// Authorize sends the browser back with a one-use code, and the code's exchange for the token. As on
+// GitHub, the app has one registered callback URL (`registerCallback`): a `redirect_uri` it does not
+// allow sends the browser to that callback with `error=redirect_uri_mismatch`, never to the address given.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -25,10 +27,33 @@ export type FakeGitHubOptions = {
   login: string;
   /** An OAuth app registered on the fake: its sign-in pages and code exchange answer for it. */
   oauthApp?: { clientId: string; clientSecret: string; name: string };
+  /** The OAuth app's "Authorization callback URL" (or later, by `registerCallback`, once the site's address is known). */
+  callbackUrl?: string;
 };
 
-/** A sign-in the consent screen was shown for (the query GitHub's authorize page got). */
-export type FakeAuthorization = { clientId: string; redirectUri: string; scope: string; state: string };
+/**
+ * Whether GitHub lets an OAuth app with this registered callback send the browser to `redirectUri`:
+ * the same scheme, the same host or a subdomain of it, the same port, and the callback's path or one
+ * under it (GitHub's "Redirect URLs" rules; its leniency about a loopback callback's port is left out,
+ * so a test that sends the wrong port fails).
+ */
+export function callbackAllows(callbackUrl: string, redirectUri: string): boolean {
+  if (!URL.canParse(redirectUri)) return false;
+  const callback = new URL(callbackUrl);
+  const redirect = new URL(redirectUri);
+  const path = callback.pathname.replace(/\/+$/, "");
+  return (
+    redirect.protocol === callback.protocol &&
+    (redirect.hostname === callback.hostname || redirect.hostname.endsWith(`.${callback.hostname}`)) &&
+    redirect.port === callback.port &&
+    (redirect.pathname === callback.pathname || redirect.pathname.startsWith(`${path}/`)) &&
+    redirect.username === "" &&
+    redirect.password === ""
+  );
+}
+
+/** A sign-in the consent screen was shown for (the query GitHub's authorize page got); `refused` when it was sent back at once. */
+export type FakeAuthorization = { clientId: string; redirectUri: string; scope: string; state: string; refused?: "redirect_uri_mismatch" };
 /** A code's exchange (POST /login/oauth/access_token), and what the fake answered. */
 export type FakeExchange = { clientId: string; code: string; redirectUri?: string; answer: "token" | string };
 
@@ -44,6 +69,8 @@ export type FakeGitHub = {
   commits: FakeCommit[];
   authorizations: FakeAuthorization[];
   exchanges: FakeExchange[];
+  /** Sets the OAuth app's callback URL, as its owner does on GitHub's settings page. */
+  registerCallback: (url: string) => void;
   close: () => Promise<void>;
 };
 
@@ -157,6 +184,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   const commits: FakeCommit[] = [];
   const authorizations: FakeAuthorization[] = [];
   const exchanges: FakeExchange[] = [];
+  let callbackUrl = options.callbackUrl;
   /** Codes given by Authorize and not yet exchanged, with the redirect_uri they were given for. */
   const codes = new Map<string, { redirectUri: string; scope: string }>();
 
@@ -410,12 +438,30 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       // GitHub's own wording for an unknown client id.
       if (!app || query.client_id !== app.clientId)
         return html(res, 404, "Not Found", "<h1>404</h1><p>This is not the web page you are looking for.</p>");
-      authorizations.push({
+      if (!callbackUrl) {
+        unhandled.push({ method: "GET", path: `${url.pathname} (the OAuth app has no callback URL registered)` });
+        return html(res, 500, "Error", "<h1>The OAuth app has no callback URL</h1>");
+      }
+      const authorization: FakeAuthorization = {
         clientId: query.client_id,
         redirectUri: query.redirect_uri ?? "",
         scope: query.scope ?? "",
         state: query.state ?? "",
-      });
+      };
+      authorizations.push(authorization);
+      // No redirect_uri: the registered callback. One it does not allow: GitHub's error, at the callback.
+      query.redirect_uri ??= callbackUrl;
+      if (!callbackAllows(callbackUrl, query.redirect_uri)) {
+        authorization.refused = "redirect_uri_mismatch";
+        const back = new URL(callbackUrl);
+        back.search = new URLSearchParams({
+          error: "redirect_uri_mismatch",
+          error_description: "The redirect_uri MUST match the registered callback URL for this application.",
+          error_uri: "https://docs.github.com/apps/managing-oauth-apps/troubleshooting-authorization-request-errors/#redirect-uri-mismatch",
+          state: query.state ?? "",
+        }).toString();
+        return send(res, 302, undefined, { Location: back.href });
+      }
       const hidden = ["redirect_uri", "scope", "state"]
         .map((name) => `<input type="hidden" name="${name}" value="${attribute(query[name] ?? "")}">`)
         .join("");
@@ -436,6 +482,11 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     }
     if (url.pathname === "/login/oauth/authorize" && req.method === "POST") {
       const form = new URLSearchParams(await readBody(req));
+      // The form only carries what the authorize page allowed; a hand-made post is held to the same rule.
+      if (!callbackUrl || !callbackAllows(callbackUrl, form.get("redirect_uri") ?? "")) {
+        unhandled.push({ method: "POST", path: `${url.pathname} (a redirect_uri the app does not allow)` });
+        return html(res, 400, "Error", "<h1>Bad redirect_uri</h1>");
+      }
       const back = new URL(form.get("redirect_uri") ?? "");
       const state = form.get("state") ?? "";
       if (form.get("decision") === "allow") {
@@ -504,6 +555,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     commits,
     authorizations,
     exchanges,
+    registerCallback: (url) => void (callbackUrl = url),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,8 +1,10 @@
 // "Sign in with GitHub" for the content editor, on the built server over HTTP, against the fake
-// GitHub's OAuth app: the start's redirect and cookie, the callback's checks (a missing, wrong,
-// forged or reused state, no cookie: 4xx and no exchange), GitHub's refusals and absence, the
-// callback page's headers and its message (run in jsdom: posted to the site's origin only), the
-// rate limit, the log (no token, no code, no secret), and the start-up check of the variables.
+// GitHub's OAuth app (which, like GitHub, allows only its registered callback): the start's redirect
+// and cookie, the callback's checks (a missing, wrong or forged state, no cookie: 4xx and no
+// exchange), the callback page (no token in it; its script, run in jsdom, asks for the token only
+// with the editor's window there, and posts it to the site's origin only), the token address, a
+// replay (GitHub takes a code once), GitHub's refusals and absence, the rate limit, the log (no token,
+// no code, no secret), and the start-up check of the variables. Two instances: sign-in-instances.test.ts.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,6 +16,9 @@ import { startExpectingFailure, startServer, type RunningServer } from "../suppo
 
 const TOKEN = "gho_FAKEoauthTOKEN0123456789abcdefghijkl";
 const CALLBACK = "/admin/auth/callback";
+const TOKEN_PATH = "/admin/auth/token";
+/** The header the callback page's script sends with its call for the token. */
+const FROM_PAGE = { "X-Sign-In": "github" };
 
 /** The env of a server whose editor signs in through the fake's OAuth app (GitHub at `url`). */
 const signInEnv = (url: string, extra: Record<string, string> = {}) => ({
@@ -41,6 +46,8 @@ beforeAll(async () => {
   });
   // TRUST_PROXY: a request may say it came over HTTPS, as behind Render's proxy.
   server = await startServer(signInEnv(fake.url, { TRUST_PROXY: "loopback" }));
+  // The OAuth app's callback, as its owner registers it: the address the site really sends.
+  fake.registerCallback(`${server.url}${CALLBACK}`);
 });
 
 afterAll(async () => {
@@ -75,8 +82,19 @@ async function consent(location: URL, decision: "allow" | "deny" = "allow"): Pro
   return `${back.pathname}${back.search}`;
 }
 
-/** The message the callback page hands the editor (its data-message). */
+/** The message the callback page hands the editor (its data-message: a refusal's only). */
 const messageOf = (html: string) => new JSDOM(html).window.document.getElementById("sign-in")?.dataset.message;
+
+/** What the token address answers the page's script: the page's new words and the editor's message. */
+type TokenAnswer = { title: string; text: string; message: string };
+
+/** The callback page and then, as its script does, the token address; both answers. */
+async function finish(callback: string, cookie: string): Promise<{ page: Response; html: string; token: Response; answer: TokenAnswer }> {
+  const page = await get(callback, { Cookie: cookie });
+  const html = await page.text();
+  const token = await get(`${TOKEN_PATH}${callback.slice(CALLBACK.length)}`, { Cookie: cookie, ...FROM_PAGE });
+  return { page, html, token, answer: (await token.json()) as TokenAnswer };
+}
 
 describe("the start (/admin/auth)", () => {
   it("sends the popup to GitHub's consent screen with the server's scope, its callback and a random state", async () => {
@@ -93,7 +111,8 @@ describe("the start (/admin/auth)", () => {
       scope: "public_repo",
       state,
     });
-    expect(state).toMatch(/^[\w-]{43}$/);
+    // A nonce, its expiry (seconds) and their signature: no server keeps it.
+    expect(state).toMatch(/^[\w-]{32}\.\d+\.[\w-]{43}$/);
     // Bound to this browser by a short-lived cookie the page's scripts cannot read; not Secure over plain HTTP.
     expect(res.headers.getSetCookie()).toEqual([`admin-sign-in=${state}; Max-Age=600; Path=/; HttpOnly; SameSite=Lax`]);
     const again = new URL((await get("/admin/auth")).headers.get("location")!).searchParams.get("state");
@@ -108,8 +127,31 @@ describe("the start (/admin/auth)", () => {
     expect(res.headers.getSetCookie()).toEqual([`__Host-admin-sign-in=${state}; Max-Age=600; Path=/; HttpOnly; Secure; SameSite=Lax`]);
   });
 
+  it("sends GitHub no callback but the registered one: another is sent back at once with GitHub's error, said plainly and logged for the operator", async () => {
+    fake.registerCallback(`https://founders.example.org${CALLBACK}`);
+    try {
+      const before = fake.exchanges.length;
+      const { cookie, location } = await start();
+      const refused = await fetch(location, { redirect: "manual" });
+      expect(refused.status).toBe(302);
+      const back = new URL(refused.headers.get("location")!);
+      expect(`${back.origin}${back.pathname}`).toBe(`https://founders.example.org${CALLBACK}`);
+      expect(back.searchParams.get("error")).toBe("redirect_uri_mismatch");
+      expect(fake.authorizations.at(-1)).toMatchObject({ redirectUri: `${server.url}${CALLBACK}`, refused: "redirect_uri_mismatch" });
+      const res = await get(`${CALLBACK}${back.search}`, { Cookie: cookie });
+      expect(res.status).toBe(502);
+      expect(await res.text()).toContain("GitHub did not start this sign-in (redirect_uri_mismatch). Nothing was signed in.");
+      expect(fake.exchanges.length).toBe(before);
+      await server.logCaughtUp();
+      expect(server.output()).toContain(`"callback":"${server.url}${CALLBACK}"`);
+      expect(server.output()).toContain("GitHub sign-in: GitHub refused the callback address");
+    } finally {
+      fake.registerCallback(`${server.url}${CALLBACK}`);
+    }
+  });
+
   it("answers only GET: a HEAD neither starts a sign-in nor spends a code", async () => {
-    for (const path of ["/admin/auth", `${CALLBACK}?code=x&state=y`]) {
+    for (const path of ["/admin/auth", `${CALLBACK}?code=x&state=y`, `${TOKEN_PATH}?code=x&state=y`]) {
       const res = await fetch(`${server.url}${path}`, { method: "HEAD" });
       expect(res.status, path).toBe(405);
       expect(res.headers.get("allow")).toBe("GET");
@@ -118,44 +160,69 @@ describe("the start (/admin/auth)", () => {
 });
 
 describe("the callback (/admin/auth/callback)", () => {
-  it("trades GitHub's code for the token and hands it to the editor, on a page kept by no one; the same callback again is refused", async () => {
+  it("answers with a page that holds no token, then trades the code for the token at its script's call; a replay gets nothing", async () => {
     const before = fake.exchanges.length;
     const { cookie, location } = await start();
     const callback = await consent(location);
-    expect(callback).toMatch(/^\/admin\/auth\/callback\?code=\w+&state=[\w-]+$/);
-    const res = await get(callback, { Cookie: cookie });
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
-    expect(res.headers.get("cache-control")).toBe("no-store");
-    expect(res.headers.get("referrer-policy")).toBe("no-referrer");
-    expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(callback).toMatch(/^\/admin\/auth\/callback\?code=\w+&state=[\w.-]+$/);
+    const { page, html, token, answer } = await finish(callback, cookie);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(page.headers.get("cache-control")).toBe("no-store");
+    expect(page.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(page.headers.get("x-robots-tag")).toBe("noindex, nofollow");
     // Its opener (the editor) must keep its handle on it: no opener policy of its own.
-    expect(res.headers.get("cross-origin-opener-policy")).toBeNull();
-    expect(res.headers.getSetCookie()).toEqual(["admin-sign-in=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax"]);
-    const html = await res.text();
-    expect(messageOf(html)).toBe(`authorization:github:success:${JSON.stringify({ token: TOKEN, provider: "github" })}`);
-    expect(html).toContain("You are signed in with GitHub.");
+    expect(page.headers.get("cross-origin-opener-policy")).toBeNull();
+    // The cookie stays for the token address; the page holds no token and no message.
+    expect(page.headers.getSetCookie()).toEqual([]);
+    expect(html).not.toContain(TOKEN);
+    expect(messageOf(html)).toBeUndefined();
+    expect(new JSDOM(html).window.document.getElementById("sign-in")?.dataset.token).toBe(TOKEN_PATH);
 
-    // Its own strict policy: its one script by hash, nothing else but our favicon.
+    // Its own strict policy: its one script by hash, a call to our own origin, nothing else but our favicon.
     const script = /<script>([\s\S]*?)<\/script>/.exec(html)![1]!;
     const { createHash } = await import("node:crypto");
     const hash = `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
-    expect(res.headers.get("content-security-policy")).toBe(
-      `default-src 'none'; script-src ${hash}; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    expect(page.headers.get("content-security-policy")).toBe(
+      `default-src 'none'; script-src ${hash}; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
     );
+
+    // The token address: the token, for the editor, and the cookie goes.
+    expect(token.status).toBe(200);
+    expect(token.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(token.headers.get("cache-control")).toBe("no-store");
+    expect(token.headers.getSetCookie()).toEqual(["admin-sign-in=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax"]);
+    expect(answer).toEqual({
+      title: "Signed in",
+      text: expect.stringContaining("You are signed in with GitHub."),
+      message: `authorization:github:success:${JSON.stringify({ token: TOKEN, provider: "github" })}`,
+    });
 
     // One exchange, with the app's secret (the fake checks it) and the same callback address.
     expect(fake.exchanges.slice(before)).toEqual([
       { clientId: OAUTH_APP.clientId, code: expect.any(String), redirectUri: `${server.url}${CALLBACK}`, answer: "token" },
     ]);
 
-    // A replay of the same address, even with the cookie kept: refused, and the code is not sent again.
-    const replay = await get(callback, { Cookie: cookie });
-    expect(replay.status).toBe(400);
+    // A replay with the cookie kept (copied before it was cleared): GitHub has taken this code already.
+    const replay = await get(`${TOKEN_PATH}${callback.slice(CALLBACK.length)}`, { Cookie: cookie, ...FROM_PAGE });
+    expect(replay.status).toBe(502);
     const replayed = await replay.text();
-    expect(replayed).toContain("This sign-in link has already been used, or has expired. Nothing was signed in.");
+    expect(replayed).toContain("GitHub did not accept this sign-in (bad_verification_code).");
     expect(replayed).not.toContain(TOKEN);
-    expect(fake.exchanges.length).toBe(before + 1);
+    expect(fake.exchanges.slice(before).map((exchange) => exchange.answer)).toEqual(["token", "bad_verification_code"]);
+    // As a browser replays it (its cookie cleared): refused before GitHub is asked.
+    expect((await get(callback)).status).toBe(400);
+    expect((await get(`${TOKEN_PATH}${callback.slice(CALLBACK.length)}`, FROM_PAGE)).status).toBe(400);
+    expect(fake.exchanges.length).toBe(before + 2);
+  });
+
+  it("refuses a call to the token address that is not the page's script's (a navigation), before anything else", async () => {
+    const before = fake.exchanges.length;
+    const { cookie, location } = await start();
+    const callback = await consent(location);
+    const res = await get(`${TOKEN_PATH}${callback.slice(CALLBACK.length)}`, { Cookie: cookie });
+    expect(res.status).toBe(400);
+    expect(fake.exchanges.length).toBe(before);
   });
 
   it.each([
@@ -177,7 +244,16 @@ describe("the callback (/admin/auth/callback)", () => {
     [
       "with a state and cookie the server never gave",
       () => ({ query: `code=abc&state=${"f".repeat(43)}`, cookie: `admin-sign-in=${"f".repeat(43)}` }),
-      "already been used, or has expired",
+      "was not started by this site",
+    ],
+    [
+      "with a state and cookie altered together (a later expiry)",
+      (s: { state: string; cookie: string }) => {
+        const [nonce, expires, mac] = s.state.split(".");
+        const later = `${nonce}.${Number(expires) + 86_400}.${mac}`;
+        return { query: `code=abc&state=${later}`, cookie: `admin-sign-in=${later}` };
+      },
+      "was not started by this site",
     ],
   ])("refuses a callback %s with a 400 in plain words and a way back, and never exchanges the code", async (_name, make, words) => {
     const before = fake.exchanges.length;
@@ -189,6 +265,10 @@ describe("the callback (/admin/auth/callback)", () => {
     expect(html).toContain(words);
     expect(html).toContain('<a href="/admin">Back to the content editor</a>');
     expect(messageOf(html)).toMatch(/^authorization:github:error:\{"provider":"github","error":"[^"]+"\}$/);
+    // And the token address, asked directly, refuses the same.
+    const token = await get(`${TOKEN_PATH}?${query}`, { ...(cookie ? { Cookie: cookie } : {}), ...FROM_PAGE });
+    expect(token.status).toBe(400);
+    expect(((await token.json()) as TokenAnswer).text).toContain(words);
     expect(fake.exchanges.length).toBe(before);
   });
 
@@ -203,13 +283,35 @@ describe("the callback (/admin/auth/callback)", () => {
 
   it("says so when GitHub refuses the code (502), naming GitHub's reason", async () => {
     const { cookie, state } = await start();
-    const res = await get(`${CALLBACK}?code=not-a-code-github-gave&state=${state}`, { Cookie: cookie });
+    const res = await get(`${TOKEN_PATH}?code=not-a-code-github-gave&state=${state}`, { Cookie: cookie, ...FROM_PAGE });
     expect(res.status).toBe(502);
-    expect(await res.text()).toContain("GitHub did not accept this sign-in (bad_verification_code). Nothing was signed in.");
+    expect(((await res.json()) as TokenAnswer).text).toContain(
+      "GitHub did not accept this sign-in (bad_verification_code). Nothing was signed in.",
+    );
     expect(fake.exchanges.at(-1)).toMatchObject({ code: "not-a-code-github-gave", answer: "bad_verification_code" });
   });
 
-  it("posts the token to the editor window on the site's own origin only, after its echo from that origin", async () => {
+  /** The callback page run in jsdom at its address, its `fetch` the real one (with the browser's cookie), and an opener if given. */
+  function runPage(html: string, callback: string, cookie: string, opener?: unknown) {
+    const calls: string[] = [];
+    const popup = new JSDOM(html, {
+      url: `${server.url}${callback}`,
+      runScripts: "dangerously",
+      beforeParse(window) {
+        Object.defineProperty(window, "opener", { value: opener ?? null });
+        Object.defineProperty(window, "fetch", {
+          value: (url: string, init: RequestInit) => {
+            calls.push(url);
+            return fetch(new URL(url, `${server.url}${callback}`), { ...init, headers: { ...(init.headers as object), Cookie: cookie } });
+          },
+        });
+      },
+    });
+    return { popup, calls };
+  }
+
+  it("asks for the token only when the editor's window echoes, from our origin, and posts it to our origin only", async () => {
+    const before = fake.exchanges.length;
     const { cookie, location } = await start();
     const callback = await consent(location);
     const html = await (await get(callback, { Cookie: cookie })).text();
@@ -217,31 +319,49 @@ describe("the callback (/admin/auth/callback)", () => {
     const editor = new JSDOM("<!doctype html><title>editor</title>", { url: `${server.url}/admin` });
     const posted: Array<[unknown, unknown]> = [];
     editor.window.postMessage = (message: unknown, targetOrigin: unknown) => void posted.push([message, targetOrigin]);
-    const popup = new JSDOM(html, {
-      url: `${server.url}${callback}`,
-      runScripts: "dangerously",
-      beforeParse: (window) => Object.defineProperty(window, "opener", { value: editor.window }),
-    });
+    const { popup, calls } = runPage(html, callback, cookie, editor.window);
     const success = `authorization:github:success:${JSON.stringify({ token: TOKEN, provider: "github" })}`;
-    // First the handshake, to our origin; the code and state leave the address bar.
+    // First the handshake, to our origin; the code and state leave the address bar; it says it is finishing.
     expect(posted).toEqual([["authorizing:github", server.url]]);
     expect(popup.window.location.href).toBe(`${server.url}${CALLBACK}`);
+    expect(popup.window.document.querySelector("h1")?.textContent).toBe("Signing in…");
 
     const echo = (origin: string, source: unknown = editor.window) =>
       popup.window.dispatchEvent(
         new popup.window.MessageEvent("message", { data: "authorizing:github", origin, source: source as Window }),
       );
-    // An echo from another origin, or from another window, gets nothing.
+    // An echo from another origin, or from another window, gets nothing, and no token is asked for.
     echo("https://evil.example");
     echo(server.url, new JSDOM("", { url: `${server.url}/` }).window);
-    expect(posted).toHaveLength(1);
+    expect(calls).toEqual([]);
     echo(server.url);
+    await expect.poll(() => posted.length).toBe(2);
+    expect(calls).toHaveLength(1);
     expect(posted).toEqual([
       ["authorizing:github", server.url],
       [success, server.url],
     ]);
+    expect(popup.window.document.querySelector("h1")?.textContent).toBe("Signed in");
+    expect(fake.exchanges.length).toBe(before + 1);
     popup.window.close();
     editor.window.close();
+  });
+
+  it("with no editor window (opened in a tab of its own), says what to do, asks for nothing, and no token is made", async () => {
+    const before = fake.exchanges.length;
+    const { cookie, location } = await start();
+    const callback = await consent(location);
+    const html = await (await get(callback, { Cookie: cookie })).text();
+    const { popup, calls } = runPage(html, callback, cookie);
+    const main = popup.window.document.getElementById("sign-in")!;
+    expect(main.querySelector("h1")?.textContent).toBe("Not signed in");
+    expect(main.textContent).toContain("This page is not in the content editor's sign-in window");
+    expect(main.textContent).toContain("Go back to the content editor and click Sign In with GitHub again.");
+    expect(popup.window.location.href).toBe(`${server.url}${CALLBACK}`);
+    expect(popup.window.document.documentElement.outerHTML).not.toContain(TOKEN);
+    expect(calls).toEqual([]);
+    expect(fake.exchanges.length).toBe(before);
+    popup.window.close();
   });
 
   it("writes neither the token, nor a code, nor the app's secret in any log line", async () => {
@@ -278,11 +398,11 @@ describe("GitHub unreachable, and the rate limit", () => {
     const started = await fetch(`${other.url}/admin/auth`, { redirect: "manual" });
     const state = new URL(started.headers.get("location")!).searchParams.get("state")!;
     const cookie = started.headers.getSetCookie()[0]!.split(";")[0]!;
-    const res = await fetch(`${other.url}${CALLBACK}?code=abc&state=${state}`, { headers: { Cookie: cookie } });
+    const res = await fetch(`${other.url}${TOKEN_PATH}?code=abc&state=${state}`, { headers: { Cookie: cookie, ...FROM_PAGE } });
     expect(res.status).toBe(502);
-    const html = await res.text();
-    expect(html).toContain("GitHub could not be reached to finish signing you in.");
-    expect(html).toContain('<a href="/admin">Back to the content editor</a>');
+    const answer = (await res.json()) as TokenAnswer;
+    expect(answer.text).toContain("GitHub could not be reached to finish signing you in.");
+    expect(answer.text).toContain("Go back to the content editor and click Sign In with GitHub again.");
 
     expect((await fetch(`${other.url}/admin/auth`, { redirect: "manual" })).status).toBe(302);
     const refused = await fetch(`${other.url}/admin/auth`, { redirect: "manual" });

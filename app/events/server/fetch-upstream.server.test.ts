@@ -109,6 +109,17 @@ describe("requestUpstream", () => {
     expect(sleeps).toEqual([10, 20]);
   });
 
+  it("tells onAnswer of each answer that arrived whole (a page), not of a failed attempt", async () => {
+    count = 0;
+    script = (n) => (n === 1 ? { status: 503, body: "{}" } : { status: 200, body: '{"ok":true}' });
+    let answers = 0;
+    const { opts } = options({ onAnswer: () => void (answers += 1) });
+    await get(opts);
+    expect([count, answers]).toEqual([2, 1]);
+    await get(opts);
+    expect([count, answers]).toEqual([3, 2]);
+  });
+
   it("does not retry a 429 within the read: it asks the next read to wait at least 30 s", async () => {
     count = 0;
     script = () => ({ status: 429, body: "{}" });

@@ -24,6 +24,8 @@ export type UpstreamOptions = {
   log: (message: string) => void;
   /** Body size limit in bytes; MAX_BODY_BYTES unless a test sets a smaller one. */
   maxBodyBytes?: number;
+  /** Told each time an answer arrives whole (a page): the calendar worker reports it, so a read's deadline follows its pages. */
+  onAnswer?: () => void;
 };
 
 export const defaultUpstreamOptions: UpstreamOptions = {
@@ -105,7 +107,9 @@ export async function requestUpstream<T>(spec: RequestSpec<T>, options: Upstream
   for (let attempt = 0; attempt <= options.retries; attempt++) {
     if (attempt > 0) await options.sleep(options.backoffMs(attempt));
     try {
-      return await attemptOnce(spec, options);
+      const answer = await attemptOnce(spec, options);
+      options.onAnswer?.();
+      return answer;
     } catch (error) {
       const failure =
         error instanceof UpstreamError ? error : new UpstreamError(`${spec.label}: unexpected failure`, "network", undefined, false);

@@ -33,6 +33,8 @@ export type LogLevel = "upstream" | "warn" | "info" | "debug";
 
 export type WorkerMessage =
   | { id: number; type: "log"; level: LogLevel; message: string }
+  /** A page (or a feed) arrived for this read: it is still moving (reader.server.ts: its deadline starts again). */
+  | { id: number; type: "progress" }
   | { id: number; type: "read"; result: ReadResult }
   | { id: number; type: "restore"; copy: RestoredCopy | undefined }
   | { id: number; type: "failed"; error: WorkerError };
@@ -62,7 +64,11 @@ if (send && process.argv.includes(WORKER_FLAG)) {
         const copy = restoreSavedCopy(request.file, request.sourceDigest, request.now, request.maxAgeMs, events);
         return { id: request.id, type: "restore", copy };
       }
-      const upstream = { ...defaultUpstreamOptions, log: log("upstream") };
+      const upstream = {
+        ...defaultUpstreamOptions,
+        log: log("upstream"),
+        onAnswer: () => void send({ id: request.id, type: "progress" } satisfies WorkerMessage),
+      };
       const result = await readCalendar(request.source, request.now, request.lastDigest, upstream);
       return { id: request.id, type: "read", result };
     };

@@ -1,9 +1,13 @@
 // The server's side of a read: it asks the calendar worker (read-worker.server.ts, a process of its
 // own) and swaps in what comes back. One worker (child-worker.server.ts), started when a read needs
 // it and ended when it has been idle for a while, so a server at rest holds none of a read's memory
-// (its parser, the pages, the descriptions it converted); replaced after a crash or a read that
-// overruns its deadline. In development and unit tests (TypeScript Node cannot start as a worker,
-// or a test's injected upstream) the same work runs on this thread.
+// (its parser, the pages, the descriptions it converted); replaced after a crash, an error, or a read
+// that goes a page's budget without progress. It is started with only the variables it needs (its
+// calendar's key comes with each read, over the channel), its stderr scrubbed like the log. In
+// development and unit tests (TypeScript Node cannot start as a worker, or a test's injected
+// upstream) the same work runs on this thread.
+import { workerEnvironment } from "~/env.server";
+import { scrubLogText } from "~/logger.server";
 import type { EventsLog, ReadResult, RestoredCopy } from "./cache.server";
 import { childWorker, forkWorker } from "./child-worker.server";
 import type { UpstreamOptions } from "./fetch-upstream.server";
@@ -24,11 +28,24 @@ export type CalendarReader = {
 };
 
 /**
- * A read that takes longer is abandoned and the worker restarted: far above any honest read (every
- * page of a 25,000-event calendar, each attempt bounded by the upstream timeout), so only a stuck
- * parser ever meets it.
+ * A read's deadline, per page: it is abandoned (and the worker killed) when this long passes without
+ * a page (or a feed) arriving, or, after the last, without its answer. Far above an honest page (each
+ * attempt is bounded by the upstream timeout) and the work after the last page, so only a stuck
+ * upstream or parser meets it; a 25,000-event calendar at 4 s a page (50 pages) finishes however long
+ * its pages take together. (A fixed 180 s for the whole read killed that calendar's every read.)
  */
-const READ_DEADLINE_MS = 180_000;
+export const READ_PAGE_BUDGET_MS = 60_000;
+
+/** What the calendar worker is started with: no secret (its calendar's key comes with each read), the network's and Node's own settings. */
+const WORKER_ENV = [
+  "NODE_ENV",
+  "NODE_OPTIONS",
+  "TZ",
+  // A TLS-intercepting proxy's CA, and Node's own proxy settings: the worker fetches the calendar.
+  "NODE_EXTRA_CA_CERTS",
+  "NODE_USE_ENV_PROXY",
+  /^(HTTPS?|NO)_PROXY$/i,
+] as const;
 /**
  * The worker ends after this long without a request. Longer than the pause between the reads of a
  * calendar refreshed every few seconds (it then keeps the descriptions it converted), far shorter
@@ -59,11 +76,12 @@ export function calendarReader(
     debug: (message) => log.debug(message),
   };
   const worker = childWorker<WorkerRequest, WorkerMessage>({
-    start: () => forkWorker(workerModuleUrl, WORKER_FLAG),
+    start: () => forkWorker(workerModuleUrl, WORKER_FLAG, { env: workerEnvironment(WORKER_ENV), scrub: scrubLogText }),
     name: "calendar worker",
     idleMs,
-    timeoutMs: READ_DEADLINE_MS,
-    timeoutMessage: `a calendar read took over ${READ_DEADLINE_MS / 1000} s`,
+    timeoutMs: READ_PAGE_BUDGET_MS,
+    timeoutMessage: `a calendar read went ${READ_PAGE_BUDGET_MS / 1000} s without a page`,
+    progress: (message) => message.type === "progress",
     aside(message) {
       if (message.type !== "log") return false;
       lines[message.level](message.message);

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { CalendarEvent } from "~/events/model";
 import { MAX_STALE_MS } from "./cache.server";
 import { serializeEvents } from "./read-calendar.server";
-import { savedCopyFile, sourceDigest, SAVED_COPY_FORMAT } from "./saved-copy.server";
+import { format2Events, saveFormat2 } from "../../../tests/fixtures/saved-copy-format-2";
+import { savedCopyFile, sourceDigest, SAVED_COPY_FORMAT, SAVED_COPY_READS } from "./saved-copy.server";
 
 const NOW = Date.parse("2026-03-01T12:00:00Z");
 const events: CalendarEvent[] = [
@@ -37,6 +38,18 @@ describe("the saved copy", () => {
     expect(readFileSync(file, "utf8")).not.toContain("founders@example.org");
   });
 
+  it("reads a copy the previous version wrote (format 2, by its own writer), dropping the description forms it kept", async () => {
+    expect(SAVED_COPY_READS).toEqual([SAVED_COPY_FORMAT, 2]);
+    const written = format2Events(NOW);
+    expect(written.some((event) => event.descriptionLinks && event.descriptionText)).toBe(true);
+    await saveFormat2(file, source, { events: written, fetchedAt: NOW - 3_600_000 });
+    expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({ format: 2 });
+    const restored = savedCopyFile(file, source, log).load(NOW, MAX_STALE_MS);
+    const expected = written.map(({ descriptionText: _text, descriptionLinks: _links, ...event }) => event);
+    expect(restored).toEqual({ events: expected, fetchedAt: NOW - 3_600_000 });
+    expect(warnings).toEqual([]);
+  });
+
   it("has nothing to give when there is no file, silently", () => {
     expect(savedCopyFile(file, source, log).load(NOW, MAX_STALE_MS)).toBeUndefined();
     expect(warnings).toEqual([]);
@@ -55,7 +68,11 @@ describe("the saved copy", () => {
 
   it.each([
     ["truncated JSON", () => '{"format":1,"source":"', "is not JSON"],
-    ["another format", () => JSON.stringify({ format: 99, source, fetchedAt: new Date(NOW).toISOString(), events }), "of another format"],
+    [
+      "another format",
+      () => JSON.stringify({ format: 1, source, fetchedAt: new Date(NOW).toISOString(), events }),
+      "of another format (1, this version reads 3 and 2)",
+    ],
     [
       "a wrong shape",
       () => JSON.stringify({ format: SAVED_COPY_FORMAT, source, fetchedAt: "yesterday", events }),

@@ -2,8 +2,10 @@
 // during an outage still has events to show. It is read back in the calendar worker before the
 // server listens (read-worker.server.ts), and written from the copy's own JSON bytes after a read. Written atomically (a temporary file, fsync, rename: two
 // instances sharing the file never leave half of one), validated when read: a file that is
-// corrupt, of another format or of another calendar is ignored with one warning, never a crash.
-// The file is our own, like the build: its descriptions are the forms we converted them to.
+// corrupt, of a format this version does not read or of another calendar is ignored with one
+// warning, never a crash. The file is our own, like the build: its descriptions are the forms we
+// converted them to. A version reads the formats before its own that it can (SAVED_COPY_READS), so an
+// upgrade during a calendar outage keeps showing the events.
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -12,8 +14,17 @@ import { z } from "zod";
 import type { CalendarEvent } from "~/events/model";
 import type { EventsLog } from "./cache.server";
 
-/** Bumped when the shape below changes: an older file is then ignored, not misread (3: descriptions as HTML only). */
+/** The format this version writes; bumped when the shape below changes (3: descriptions as HTML only). */
 export const SAVED_COPY_FORMAT = 3;
+/**
+ * Every format this version reads. A change of the shape writes a new format and says here which
+ * older ones it still reads, and how (never misreading one: a format it cannot read is ignored):
+ * - 3: as written.
+ * - 2 (the version before the calendar worker): the same, each description also with its text and
+ *   links (`descriptionText`, `descriptionLinks`), which are now read from the HTML when a page needs
+ *   them, so they are dropped.
+ */
+export const SAVED_COPY_READS: readonly number[] = [3, 2];
 /** A read is at most 25,000 events of bounded size; anything bigger is not ours. */
 export const MAX_SAVED_COPY_BYTES = 32 * 1024 * 1024;
 
@@ -27,8 +38,9 @@ const eventSchema = z.object({
   end: timeSchema.optional(),
   updated: z.string().optional(),
 });
+// An event of format 2 is one of format 3 with two more fields, which zod's object drops.
 const fileSchema = z.object({
-  format: z.literal(SAVED_COPY_FORMAT),
+  format: z.number().refine((format) => SAVED_COPY_READS.includes(format)),
   /** A digest of the source's identity (never the URL itself: a private feed's URL is a secret). */
   source: z.string(),
   fetchedAt: z.iso.datetime(),
@@ -70,8 +82,8 @@ export function savedCopyFile(file: string, source: string, log: EventsLog): Sav
         return ignore("is not JSON");
       }
       const format = (data as { format?: unknown } | null)?.format;
-      if (format !== SAVED_COPY_FORMAT)
-        return ignore(`is of another format (${JSON.stringify(format ?? null)}, this version reads ${SAVED_COPY_FORMAT})`);
+      if (typeof format !== "number" || !SAVED_COPY_READS.includes(format))
+        return ignore(`is of another format (${JSON.stringify(format ?? null)}, this version reads ${SAVED_COPY_READS.join(" and ")})`);
       const parsed = fileSchema.safeParse(data);
       if (!parsed.success) return ignore(`is not a valid saved copy (${parsed.error.issues[0]?.path.join(".") || "its shape"})`);
       if (parsed.data.source !== source) return ignore("holds another calendar");

@@ -6,6 +6,8 @@
 // The worker is a child process, not a thread: a worker thread that ended left 40 to 70 MB behind
 // in the server's allocators (resvg's and glibc's arenas), where a process's memory all goes back.
 import type { ChildProcess } from "node:child_process";
+import { workerEnvironment } from "~/env.server";
+import { scrubLogText } from "~/logger.server";
 import { childWorker, forkWorker } from "./child-worker.server";
 import type { ShareCard } from "./share-card.server";
 import type { DrawRequest, DrawResponse } from "./share-image-worker.server";
@@ -26,6 +28,13 @@ export const WORKER_IDLE_MS = 15_000;
  * environment overrides these).
  */
 const RESVG_ALLOCATOR = { MIMALLOC_PURGE_DELAY: "0", MIMALLOC_ARENA_EAGER_COMMIT: "0", MIMALLOC_PURGE_DECOMMITS: "1" };
+
+/**
+ * What the drawing process is started with: Node's own settings (NODE_ENV picks React's production
+ * runtime) and the allocator's, nothing else. It lays out text anyone can put in an event, so it
+ * holds no secret, not even the calendar's key.
+ */
+const WORKER_ENV = ["NODE_ENV", "NODE_OPTIONS", "TZ", /^MIMALLOC_/] as const;
 
 /** A drawn card, and the id of the process that drew it. */
 export type Drawn = { png: Buffer; missing: string[]; ms: number; pid: number };
@@ -48,8 +57,8 @@ export function workerDrawer({ idleMs = WORKER_IDLE_MS, startWorker, log }: Draw
   if (startWorker) return drawIn(startWorker, idleMs, log);
   const drawer = import("./share-image-worker.server").then((module): DrawCard => {
     if (module.canRunAsWorker) {
-      // eslint-disable-next-line no-restricted-properties -- the environment passed on whole, not configuration read
-      const start = () => forkWorker(module.workerModuleUrl, module.WORKER_FLAG, { ...RESVG_ALLOCATOR, ...process.env });
+      const env = () => ({ ...RESVG_ALLOCATOR, ...workerEnvironment(WORKER_ENV) });
+      const start = () => forkWorker(module.workerModuleUrl, module.WORKER_FLAG, { env: env(), scrub: scrubLogText });
       return drawIn(start, idleMs, log);
     }
     return async (card) => {

@@ -34,6 +34,8 @@ export async function startEditorSetup({ oauth = false } = {}): Promise<EditorSe
     CONTENT_BRANCH: REPOSITORY.branch,
     ...(oauth ? oauthEnv(fake.url) : {}),
   });
+  // The OAuth app's callback, as its owner registers it on GitHub: the address the site really sends.
+  fake.registerCallback(`${server.url}/admin/auth/callback`);
   return {
     checkout: root,
     fake,
