@@ -4,9 +4,10 @@
 // (its parser, the pages, the descriptions it converted); replaced after a crash or a read that
 // overruns its deadline. In development and unit tests (TypeScript Node cannot start as a worker,
 // or a test's injected upstream) the same work runs on this thread.
+import { PRODUCTION_TIMINGS, type Timings } from "~/timings.server";
 import type { EventsLog, ReadResult, RestoredCopy } from "./cache.server";
 import { childWorker, forkWorker } from "./child-worker.server";
-import type { UpstreamOptions } from "./fetch-upstream.server";
+import type { UpstreamOptions, UpstreamTimings } from "./fetch-upstream.server";
 import { readCalendar, restoreSavedCopy, type CalendarSourceConfig } from "./read-calendar.server";
 import {
   canRunAsWorker,
@@ -23,18 +24,8 @@ export type CalendarReader = {
   restore(file: string, sourceDigest: string, now: number, maxAgeMs: number): Promise<RestoredCopy | undefined>;
 };
 
-/**
- * A read that takes longer is abandoned and the worker restarted: far above any honest read (every
- * page of a 25,000-event calendar, each attempt bounded by the upstream timeout), so only a stuck
- * parser ever meets it.
- */
-const READ_DEADLINE_MS = 180_000;
-/**
- * The worker ends after this long without a request. Longer than the pause between the reads of a
- * calendar refreshed every few seconds (it then keeps the descriptions it converted), far shorter
- * than the default 5 minutes between reads.
- */
-export const WORKER_IDLE_MS = 10_000;
+/** The reader's timings (app/timings.server.ts): the upstream's go to the worker with each read. */
+export type ReaderTimings = UpstreamTimings & Pick<Timings, "readDeadlineMs" | "calendarWorkerIdleMs">;
 
 export function calendarReader(
   source: CalendarSourceConfig,
@@ -42,8 +33,8 @@ export function calendarReader(
     upstream,
     log,
     inThread = !canRunAsWorker,
-    idleMs = WORKER_IDLE_MS,
-  }: { upstream: UpstreamOptions; log: EventsLog; inThread?: boolean; idleMs?: number },
+    timings = PRODUCTION_TIMINGS,
+  }: { upstream: UpstreamOptions; log: EventsLog; inThread?: boolean; timings?: ReaderTimings },
 ): CalendarReader {
   if (inThread) {
     return {
@@ -61,9 +52,11 @@ export function calendarReader(
   const worker = childWorker<WorkerRequest, WorkerMessage>({
     start: () => forkWorker(workerModuleUrl, WORKER_FLAG),
     name: "calendar worker",
-    idleMs,
-    timeoutMs: READ_DEADLINE_MS,
-    timeoutMessage: `a calendar read took over ${READ_DEADLINE_MS / 1000} s`,
+    // Ended after this long without a request: a server at rest holds none of a read's memory.
+    idleMs: timings.calendarWorkerIdleMs,
+    // Far above any honest read: only a stuck parser meets it, and its worker is restarted.
+    timeoutMs: timings.readDeadlineMs,
+    timeoutMessage: `a calendar read took over ${timings.readDeadlineMs / 1000} s`,
     aside(message) {
       if (message.type !== "log") return false;
       lines[message.level](message.message);
@@ -79,7 +72,15 @@ export function calendarReader(
 
   return {
     async read(now, lastDigest) {
-      const message = await ask((id) => ({ id, type: "read", source, now, lastDigest }));
+      const { upstreamTimeoutMs, upstreamRetryMs, inReadWaitMaxMs } = timings;
+      const message = await ask((id) => ({
+        id,
+        type: "read",
+        source,
+        now,
+        lastDigest,
+        timings: { upstreamTimeoutMs, upstreamRetryMs, inReadWaitMaxMs },
+      }));
       if (message.type !== "read") throw new Error(`the calendar worker answered ${message.type} to a read`);
       return message.result;
     },
