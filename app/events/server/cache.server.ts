@@ -152,6 +152,8 @@ export function createEventsCache({
       lastSuccessAt = now;
       nextAttemptAt = now + ttlMs;
       changed = result.changed && result.contentHash !== copy?.contentHash;
+      // The source sent what it sent last time: the read stopped there (the operator's debug view, and the tests').
+      if (!result.changed) log.debug("[events] the calendar is unchanged since the last read: nothing converted");
       if (result.changed) {
         // The same calendar keeps the same copy: whatever was derived from it stays valid.
         copy = changed ? { events: result.events, json: result.json, contentHash: result.contentHash, fetchedAt: now, stale: false } : copy;
