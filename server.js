@@ -74,6 +74,7 @@ async function main() {
     port: env.PORT,
     host: env.HOST,
     logger,
+    graceMs: env.timings.shutdownGraceMs,
     describe: (port) => `Server listening on http://localhost:${port} (${DEVELOPMENT ? "development" : "production"})`,
   });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv } from "./env.server";
+import { PRODUCTION_TIMINGS } from "./timings.server";
 
 describe("parseEnv", () => {
   it("applies defaults to an empty environment", () => {
@@ -128,6 +129,50 @@ describe("parseEnv: operations", () => {
     const message = errorOf({ SPECULATIVE_RATE_LIMIT_PER_MINUTE: "0", STORED_PAGES_MB: "lots" });
     expect(message).toMatch(/SPECULATIVE_RATE_LIMIT_PER_MINUTE/);
     expect(message).toMatch(/STORED_PAGES_MB/);
+  });
+});
+
+describe("parseEnv: TIMINGS", () => {
+  it("runs with production's timings when TIMINGS is unset or empty, the calendar's TTL from EVENTS_CACHE_TTL_SECONDS", () => {
+    expect(parseEnv({}).timings).toEqual(PRODUCTION_TIMINGS);
+    expect(parseEnv({ TIMINGS: "" }).timings).toEqual(PRODUCTION_TIMINGS);
+    expect(parseEnv({ EVENTS_CACHE_TTL_SECONDS: "60" }).timings).toEqual({ ...PRODUCTION_TIMINGS, calendarTtlMs: 60_000 });
+  });
+
+  it("overrides only the timings it names, the calendar's TTL below a second among them", () => {
+    const env = parseEnv({ EVENTS_CACHE_TTL_SECONDS: "60", TIMINGS: '{"calendarTtlMs":150,"upstreamTimeoutMs":500}' });
+    expect(env.timings).toEqual({ ...PRODUCTION_TIMINGS, calendarTtlMs: 150, upstreamTimeoutMs: 500 });
+    // The operator's variable is read as before; TIMINGS wins over it.
+    expect(env.EVENTS_CACHE_TTL_SECONDS).toBe(60);
+    expect(env).not.toHaveProperty("TIMINGS");
+  });
+
+  it.each([
+    ["not JSON", "5000", /TIMINGS: must be a JSON object of milliseconds by name/],
+    ["JSON that is no object", "[1,2]", /TIMINGS: must be a JSON object of milliseconds by name/],
+    [
+      "an unknown timing",
+      '{"upstreamTimeoutMs":500,"upstreamTimeout":500}',
+      /TIMINGS: has no timing "upstreamTimeout" \(known: upstreamTimeoutMs, /,
+    ],
+    ["a string", '{"firstBackoffMs":"250"}', /TIMINGS\.firstBackoffMs: must be a number of milliseconds/],
+    ["a fraction", '{"firstBackoffMs":2.5}', /TIMINGS\.firstBackoffMs: must be whole milliseconds/],
+    ["zero", '{"shutdownGraceMs":0}', /TIMINGS\.shutdownGraceMs: /],
+    ["over a day", '{"maxBackoffMs":86400001}', /TIMINGS\.maxBackoffMs: /],
+  ])("refuses %s, naming the variable and the key", (_what, value, expected) => {
+    expect(errorOf({ TIMINGS: value })).toMatch(expected);
+  });
+
+  it("keeps production's timings in the order they depend on", () => {
+    const t = PRODUCTION_TIMINGS;
+    // A visitor's wait ends before one upstream attempt would, leaving the page time to render within 6 s.
+    expect(t.readWaitMs).toBeLessThan(t.upstreamTimeoutMs);
+    expect(t.readWaitMs + 2_000).toBeLessThanOrEqual(6_000);
+    // A read (two attempts and the wait between them) ends well before its deadline.
+    expect(2 * t.upstreamTimeoutMs + t.inReadWaitMaxMs).toBeLessThan(t.readPageBudgetMs);
+    expect(t.firstBackoffMs).toBeLessThan(t.maxBackoffMs);
+    // Orchestrators kill a process 10 s after SIGTERM: the grace period leaves it time to exit.
+    expect(t.shutdownGraceMs).toBeLessThanOrEqual(8_000);
   });
 });
 

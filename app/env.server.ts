@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { PRODUCTION_TIMINGS, resolveTimings, timingOverrides, type Timings } from "./timings.server";
 
 const httpUrl = z
   .string()
@@ -66,6 +67,19 @@ const secretUrl = httpUrl.refine(
   { message: "must be an https URL (it is sent a secret; plain http only to loopback, for tests)" },
 );
 
+// TIMINGS: a JSON object of millisecond overrides of the server's timers (app/timings.server.ts), for tests.
+const timingsJson = z
+  .string()
+  .transform((value, ctx): unknown => {
+    try {
+      return JSON.parse(value);
+    } catch {
+      ctx.addIssue({ code: "custom", message: 'must be a JSON object of milliseconds by name, e.g. {"upstreamTimeoutMs":500}' });
+      return z.NEVER;
+    }
+  })
+  .pipe(timingOverrides);
+
 // Unset and empty are the same thing for an operator.
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
@@ -83,7 +97,7 @@ export const envSchema = z
     GOOGLE_API_KEY: optional(z.string().trim().min(1)),
     GOOGLE_CALENDAR_API_URL: optional(secretUrl).default("https://www.googleapis.com/calendar/v3"),
     CALENDAR_ICS_URL: optional(feedUrl),
-    EVENTS_CACHE_TTL_SECONDS: optional(z.coerce.number().int().min(1).max(86_400)).default(300),
+    EVENTS_CACHE_TTL_SECONDS: optional(z.coerce.number().int().min(1).max(86_400)).default(PRODUCTION_TIMINGS.calendarTtlMs / 1000),
     // The last good read, kept on disk for restarts during an outage ("off": not kept).
     EVENTS_SNAPSHOT_PATH: optional(z.string().trim().min(1)).default(".data/events-snapshot.json"),
     // Share cards drawn when a calendar read brings events, soonest upcoming first; 0: only when asked for.
@@ -123,6 +137,8 @@ export const envSchema = z
     // What the editor may do with a volunteer's account: commit to public repositories, or to private ones too.
     GITHUB_OAUTH_SCOPE: optional(z.enum(["public_repo", "repo"])).default("public_repo"),
     GITHUB_OAUTH_URL: optional(secretUrl).default("https://github.com"),
+    // Not for operators: the tests' small timers (the calendar's TTL below a second among them).
+    TIMINGS: optional(timingsJson),
   })
   // `when` runs the cross-variable rules even if another variable failed, so every bad one is named.
   .superRefine(
@@ -149,7 +165,12 @@ export const envSchema = z
       }
     },
     { when: () => true },
-  );
+  )
+  // The timers the process runs with, resolved once: production's unless TIMINGS overrides them.
+  .transform(({ TIMINGS, ...env }): typeof env & { timings: Timings } => ({
+    ...env,
+    timings: resolveTimings(TIMINGS, env.EVENTS_CACHE_TTL_SECONDS),
+  }));
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -2,10 +2,12 @@
 //
 // On SIGTERM or SIGINT: stop accepting connections, let in-flight requests finish (answering them
 // with Connection: close), close idle keep-alive connections, and exit 0 when the last one ends,
-// or after SHUTDOWN_GRACE_MS by closing whatever is left. A second signal closes at once.
+// or after the grace period (the timings' shutdownGraceMs, 8 s) by closing whatever is left. A
+// second signal closes at once.
 import { createServer, type RequestListener, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import type { Logger } from "~/logger.server";
+import { PRODUCTION_TIMINGS } from "~/timings.server";
 
 /** Request line plus headers, in bytes (Node answers 431 beyond it). */
 export const MAX_HEADER_BYTES = 16 * 1024;
@@ -13,8 +15,6 @@ export const MAX_HEADER_BYTES = 16 * 1024;
 export const HEADERS_TIMEOUT_MS = 10_000;
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
-/** Orchestrators usually wait 10 s after SIGTERM before SIGKILL; leave room to exit. */
-export const SHUTDOWN_GRACE_MS = 8_000;
 
 export function createHttpServer(listener: RequestListener, draining: () => boolean): Server {
   const server = createServer(
@@ -79,6 +79,8 @@ export type ServeOptions = {
   logger: Logger;
   /** The first line an operator reads. */
   describe: (port: number) => string;
+  /** After a signal, requests still running after this long have their connections closed. */
+  graceMs?: number;
   exit?: (code: number) => void;
 };
 
@@ -92,7 +94,7 @@ export function drainFlag(): { draining: () => boolean; start: () => void } {
 export function serve(
   server: Server,
   drain: { start: () => void },
-  { port, host, logger, describe, exit = (code) => process.exit(code) }: ServeOptions,
+  { port, host, logger, describe, graceMs = PRODUCTION_TIMINGS.shutdownGraceMs, exit = (code) => process.exit(code) }: ServeOptions,
 ): void {
   server.listen(port, host, () => {
     const address = server.address();
@@ -122,10 +124,10 @@ export function serve(
     const sweep = setInterval(() => server.closeIdleConnections(), 100);
     sweep.unref();
     setTimeout(() => {
-      logger.warn({ graceMs: SHUTDOWN_GRACE_MS }, "requests still running after the grace period: closing their connections");
+      logger.warn({ graceMs }, "requests still running after the grace period: closing their connections");
       server.closeAllConnections();
       exit(0);
-    }, SHUTDOWN_GRACE_MS).unref();
+    }, graceMs).unref();
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);

@@ -56,7 +56,7 @@ function codeVariables(): Set<string> {
   const byName = Object.entries(READ_BY_NAME)
     .filter(([name, file]) => read(file).includes(name))
     .map(([name]) => name);
-  return new Set([...Object.keys(envSchema.shape), ...tooling, ...ci, ...buildArguments, ...byName]);
+  return new Set([...Object.keys(envSchema.in.shape), ...tooling, ...ci, ...buildArguments, ...byName]);
 }
 
 /** Upper-case constants declared in the code (a document may name WORKER_IDLE_MS as what it is). */

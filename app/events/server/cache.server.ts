@@ -6,7 +6,7 @@
 // - Expired: the previous copy is answered at once while one background read runs.
 // - A read failed: the last good copy is kept and answered with stale: true, until it is
 //   `maxStaleMs` old (24 h). Either way no read starts before the backoff interval has passed
-//   (5 s doubling to 5 minutes, jittered, longer when the upstream asked for it), whatever visitors
+//   (5 s doubling to 5 minutes by default, jittered, longer when the upstream asked for it), whatever visitors
 //   do: with nothing to answer, callers get EventsUnavailableError at once meanwhile.
 // - Nothing (young enough) to answer and a read running: callers wait for it at most `maxWaitMs`.
 // - A copy restored at start-up (the saved copy on disk) is answered as stale until the first read.
@@ -16,6 +16,7 @@
 //   and the recovery once (info); status() tells /readyz how the source is doing.
 import type { CalendarEvent } from "~/events/model";
 import { getLogger } from "~/logger.server";
+import { PRODUCTION_TIMINGS, type Timings } from "~/timings.server";
 import { UpstreamError } from "./fetch-upstream.server";
 
 export type Clock = { now(): number };
@@ -62,7 +63,10 @@ export type EventsCacheOptions = {
   load: (lastDigest: string | undefined) => Promise<ReadResult>;
   ttlMs: number;
   maxStaleMs?: number;
-  /** How long a caller with nothing to be answered waits for a read before EventsUnavailableError. */
+  /**
+   * How long a caller with nothing to be answered waits for a read before EventsUnavailableError
+   * (the timings' readWaitMs): a visitor never waits longer, however slow the calendar is.
+   */
   maxWaitMs?: number;
   /** The wait after the n-th failed read in a row (1-based), before the upstream's own asks. */
   backoff?: (failures: number) => number;
@@ -104,25 +108,23 @@ export type EventsCache = {
 };
 
 export const MAX_STALE_MS = 24 * 60 * 60 * 1000;
-/**
- * A visitor never waits longer than this for the calendar, however slow it is and however many
- * retries a read makes: less than one upstream attempt (5 s), leaving the page 2 s to render
- * on a busy machine and still answer within 6 s.
- */
-export const MAX_WAIT_MS = 4_000;
-export const FIRST_BACKOFF_MS = 5_000;
-export const MAX_BACKOFF_MS = 5 * 60 * 1000;
 
-/** 5 s, 10 s, 20 s… up to 5 minutes, each stretched by up to a fifth so instances drift apart (never shortened). */
-export function exponentialBackoff(random: () => number = Math.random): (failures: number) => number {
-  return (failures) => Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.min(failures - 1, 16)) * (1 + random() / 5);
+/**
+ * 5 s, 10 s, 20 s… up to 5 minutes (the timings' firstBackoffMs and maxBackoffMs), each stretched
+ * by up to a fifth so instances drift apart (never shortened).
+ */
+export function exponentialBackoff(
+  random: () => number = Math.random,
+  { firstBackoffMs, maxBackoffMs }: Pick<Timings, "firstBackoffMs" | "maxBackoffMs"> = PRODUCTION_TIMINGS,
+): (failures: number) => number {
+  return (failures) => Math.min(maxBackoffMs, firstBackoffMs * 2 ** Math.min(failures - 1, 16)) * (1 + random() / 5);
 }
 
 export function createEventsCache({
   load,
   ttlMs,
   maxStaleMs = MAX_STALE_MS,
-  maxWaitMs = MAX_WAIT_MS,
+  maxWaitMs = PRODUCTION_TIMINGS.readWaitMs,
   backoff = exponentialBackoff(),
   onRead,
   clock = { now: () => Date.now() },
@@ -150,6 +152,8 @@ export function createEventsCache({
       lastSuccessAt = now;
       nextAttemptAt = now + ttlMs;
       changed = result.changed && result.contentHash !== copy?.contentHash;
+      // The source sent what it sent last time: the read stopped there (the operator's debug view, and the tests').
+      if (!result.changed) log.debug("[events] the calendar is unchanged since the last read: nothing converted");
       if (result.changed) {
         // The same calendar keeps the same copy: whatever was derived from it stays valid.
         copy = changed ? { events: result.events, json: result.json, contentHash: result.contentHash, fetchedAt: now, stale: false } : copy;

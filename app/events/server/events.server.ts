@@ -8,6 +8,7 @@ import type { CalendarEvent, EventsResponse } from "~/events/model";
 import { SAMPLE_FEED_PATH } from "~/events/links";
 import {
   createEventsCache,
+  exponentialBackoff,
   MAX_STALE_MS,
   processEventsLog,
   type CacheStatus,
@@ -16,7 +17,7 @@ import {
   type EventsCopy,
   type EventsLog,
 } from "./cache.server";
-import { defaultUpstreamOptions, type UpstreamOptions } from "./fetch-upstream.server";
+import { upstreamOptions, type UpstreamOptions } from "./fetch-upstream.server";
 import { googleSubscribeUrl } from "./google-source.server";
 import type { CalendarSourceConfig } from "./read-calendar.server";
 import { calendarReader } from "./reader.server";
@@ -94,9 +95,6 @@ export type EventsService = {
 /** An unchanged calendar is written to the saved copy again after this long, so a restart finds it recent. */
 const RESAVE_UNCHANGED_MS = 60 * 60 * 1000;
 
-/** Start-up waits at most this long for the saved copy; past it the server listens and the copy follows. */
-const RESTORE_WAIT_MS = 5_000;
-
 /** A failing side effect is logged when it starts failing and when it recovers, not at every read. */
 function incidentLog(log: EventsLog, what: string) {
   let failing = false;
@@ -117,7 +115,8 @@ function incidentLog(log: EventsLog, what: string) {
 
 export function createEventsService(env: Env, deps: EventsDeps = {}): EventsService {
   const log = deps.log ?? processEventsLog;
-  const upstream = deps.upstream ?? defaultUpstreamOptions;
+  const { timings } = env;
+  const upstream = deps.upstream ?? upstreamOptions(timings);
   const clock = deps.clock ?? { now: () => Date.now() };
   const source = sourceFromEnv(env);
   // The upstream's lines (each attempt, configuration hints) tell the story of an incident's first
@@ -125,6 +124,7 @@ export function createEventsService(env: Env, deps: EventsDeps = {}): EventsServ
   const reader = calendarReader(source.config, {
     upstream: { ...upstream, log: (message) => (cache.status().consecutiveFailures > 0 ? log.debug(message) : upstream.log(message)) },
     log,
+    timings,
     ...(deps.upstream ? { inThread: true } : {}),
   });
   const digest = source.identity ? sourceDigest(source.identity) : undefined;
@@ -165,7 +165,9 @@ export function createEventsService(env: Env, deps: EventsDeps = {}): EventsServ
   }
 
   const cache: EventsCache = createEventsCache({
-    ttlMs: env.EVENTS_CACHE_TTL_SECONDS * 1000,
+    ttlMs: timings.calendarTtlMs,
+    maxWaitMs: timings.readWaitMs,
+    backoff: exponentialBackoff(Math.random, timings),
     clock,
     log,
     onRead: afterRead,
@@ -199,7 +201,8 @@ export function createEventsService(env: Env, deps: EventsDeps = {}): EventsServ
           told({ outcome: "restored", events: copy.events.length });
           changedTo(copy.events);
         });
-        const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, RESTORE_WAIT_MS)));
+        // At most this long: past it the server listens and the copy follows.
+        const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, timings.restoreWaitMs)));
         const failed = (error: unknown) =>
           log.warn(`[events] restoring the saved copy failed (${error instanceof Error ? error.message : "unknown error"})`);
         await Promise.race([restored.catch(failed), waited]);

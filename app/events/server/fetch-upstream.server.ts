@@ -2,6 +2,7 @@
 // jittered retries. Errors carry a short description and never the URL: Google URLs contain the API key.
 import type { z } from "zod";
 import { getLogger } from "~/logger.server";
+import { PRODUCTION_TIMINGS, type Timings } from "~/timings.server";
 
 /**
  * The most one answer (a body, decoded) may hold: 5 MB. For Google that is one page (a page of our
@@ -26,17 +27,28 @@ export type UpstreamOptions = {
   maxBodyBytes?: number;
   /** Told each time an answer arrives whole (a page): the calendar worker reports it, so a read's deadline follows its pages. */
   onAnswer?: () => void;
+  /** A retry inside one read waits at most this long; an upstream asking for more is left to the cache's backoff. */
+  maxInReadWaitMs?: number;
 };
 
-export const defaultUpstreamOptions: UpstreamOptions = {
-  timeoutMs: 5_000,
-  // One quick retry for a blip; a longer outage is the events cache's to pace (cache.server.ts).
-  retries: 1,
-  backoffMs: jitteredBackoff(300),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-  fetch: (...args) => globalThis.fetch(...args),
-  log: (message) => getLogger().warn(message),
-};
+/** The upstream's timings (app/timings.server.ts): plain numbers, so they cross to the calendar worker. */
+export type UpstreamTimings = Pick<Timings, "upstreamTimeoutMs" | "upstreamRetryMs" | "inReadWaitMaxMs">;
+
+/** The options a read of the calendar uses, with these timings. */
+export function upstreamOptions(timings: UpstreamTimings): UpstreamOptions {
+  return {
+    timeoutMs: timings.upstreamTimeoutMs,
+    // One quick retry for a blip; a longer outage is the events cache's to pace (cache.server.ts).
+    retries: 1,
+    backoffMs: jitteredBackoff(timings.upstreamRetryMs),
+    maxInReadWaitMs: timings.inReadWaitMaxMs,
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    fetch: (...args) => globalThis.fetch(...args),
+    log: (message) => getLogger().warn(message),
+  };
+}
+
+export const defaultUpstreamOptions: UpstreamOptions = upstreamOptions(PRODUCTION_TIMINGS);
 
 /** "Equal jitter": between half and all of base·2^(attempt-1). */
 export function jitteredBackoff(baseMs: number, random: () => number = Math.random): (attempt: number) => number {
@@ -76,8 +88,6 @@ export class UpstreamError extends Error {
 export const MAX_RETRY_AFTER_MS = 60 * 60 * 1000;
 /** A 429 without Retry-After: at least this long before the next read. */
 export const RATE_LIMIT_HOLD_OFF_MS = 30_000;
-/** A retry inside one read waits at most this long; an upstream asking for more is left to the cache's backoff. */
-const MAX_IN_READ_WAIT_MS = 2_000;
 
 /** Retry-After (RFC 9110 10.2.3): delay-seconds or an HTTP date; undefined when absent or unreadable. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
@@ -114,7 +124,10 @@ export async function requestUpstream<T>(spec: RequestSpec<T>, options: Upstream
       const failure =
         error instanceof UpstreamError ? error : new UpstreamError(`${spec.label}: unexpected failure`, "network", undefined, false);
       lastError = failure;
-      const more = failure.retryable && attempt < options.retries && (failure.retryAfterMs ?? 0) <= MAX_IN_READ_WAIT_MS;
+      const more =
+        failure.retryable &&
+        attempt < options.retries &&
+        (failure.retryAfterMs ?? 0) <= (options.maxInReadWaitMs ?? PRODUCTION_TIMINGS.inReadWaitMaxMs);
       options.log(`[events] ${failure.message} (attempt ${attempt + 1} of ${options.retries + 1}${more ? ", retrying" : ""})`);
       if (!more) break;
     }

@@ -6,7 +6,7 @@
 // are one chunk of their own (vite.config.ts, scripts/worker-chunks.ts), so the worker never loads
 // the server bundle.
 import type { ReadResult, RestoredCopy } from "./cache.server";
-import { defaultUpstreamOptions, UpstreamError, type UpstreamFailure } from "./fetch-upstream.server";
+import { upstreamOptions, UpstreamError, type UpstreamFailure, type UpstreamTimings } from "./fetch-upstream.server";
 import { readCalendar, restoreSavedCopy, type CalendarSourceConfig } from "./read-calendar.server";
 
 /** Passed on the worker's command line, so the module knows it was started as the calendar worker. */
@@ -19,7 +19,7 @@ export const workerModuleUrl = import.meta.url;
 export const canRunAsWorker = /\.m?js$/.test(new URL(import.meta.url).pathname);
 
 export type WorkerRequest =
-  | { id: number; type: "read"; source: CalendarSourceConfig; now: number; lastDigest?: string }
+  | { id: number; type: "read"; source: CalendarSourceConfig; now: number; lastDigest?: string; timings: UpstreamTimings }
   | { id: number; type: "restore"; file: string; sourceDigest: string; now: number; maxAgeMs: number };
 
 /** An error as it crosses threads: an UpstreamError keeps what the cache's pace reads from it. */
@@ -65,7 +65,7 @@ if (send && process.argv.includes(WORKER_FLAG)) {
         return { id: request.id, type: "restore", copy };
       }
       const upstream = {
-        ...defaultUpstreamOptions,
+        ...upstreamOptions(request.timings),
         log: log("upstream"),
         onAnswer: () => void send({ id: request.id, type: "progress" } satisfies WorkerMessage),
       };

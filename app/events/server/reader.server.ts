@@ -5,12 +5,13 @@
 // that goes a page's budget without progress. It is started with only the variables it needs (its
 // calendar's key comes with each read, over the channel), its stderr scrubbed like the log. In
 // development and unit tests (TypeScript Node cannot start as a worker, or a test's injected
-// upstream) the same work runs on this thread.
+// upstream) the same work runs in this process.
 import { workerEnvironment } from "~/env.server";
 import { scrubLogText } from "~/logger.server";
+import { PRODUCTION_TIMINGS, type Timings } from "~/timings.server";
 import type { EventsLog, ReadResult, RestoredCopy } from "./cache.server";
 import { childWorker, forkWorker } from "./child-worker.server";
-import type { UpstreamOptions } from "./fetch-upstream.server";
+import type { UpstreamOptions, UpstreamTimings } from "./fetch-upstream.server";
 import { readCalendar, restoreSavedCopy, type CalendarSourceConfig } from "./read-calendar.server";
 import {
   canRunAsWorker,
@@ -27,15 +28,6 @@ export type CalendarReader = {
   restore(file: string, sourceDigest: string, now: number, maxAgeMs: number): Promise<RestoredCopy | undefined>;
 };
 
-/**
- * A read's deadline, per page: it is abandoned (and the worker killed) when this long passes without
- * a page (or a feed) arriving, or, after the last, without its answer. Far above an honest page (each
- * attempt is bounded by the upstream timeout) and the work after the last page, so only a stuck
- * upstream or parser meets it; a 25,000-event calendar at 4 s a page (50 pages) finishes however long
- * its pages take together. (A fixed 180 s for the whole read killed that calendar's every read.)
- */
-export const READ_PAGE_BUDGET_MS = 60_000;
-
 /** What the calendar worker is started with: no secret (its calendar's key comes with each read), the network's and Node's own settings. */
 const WORKER_ENV = [
   "NODE_ENV",
@@ -46,12 +38,8 @@ const WORKER_ENV = [
   "NODE_USE_ENV_PROXY",
   /^(HTTPS?|NO)_PROXY$/i,
 ] as const;
-/**
- * The worker ends after this long without a request. Longer than the pause between the reads of a
- * calendar refreshed every few seconds (it then keeps the descriptions it converted), far shorter
- * than the default 5 minutes between reads.
- */
-export const WORKER_IDLE_MS = 10_000;
+/** The reader's timings (app/timings.server.ts): the upstream's go to the worker with each read. */
+export type ReaderTimings = UpstreamTimings & Pick<Timings, "readPageBudgetMs" | "calendarWorkerIdleMs">;
 
 export function calendarReader(
   source: CalendarSourceConfig,
@@ -59,8 +47,8 @@ export function calendarReader(
     upstream,
     log,
     inThread = !canRunAsWorker,
-    idleMs = WORKER_IDLE_MS,
-  }: { upstream: UpstreamOptions; log: EventsLog; inThread?: boolean; idleMs?: number },
+    timings = PRODUCTION_TIMINGS,
+  }: { upstream: UpstreamOptions; log: EventsLog; inThread?: boolean; timings?: ReaderTimings },
 ): CalendarReader {
   if (inThread) {
     return {
@@ -78,9 +66,11 @@ export function calendarReader(
   const worker = childWorker<WorkerRequest, WorkerMessage>({
     start: () => forkWorker(workerModuleUrl, WORKER_FLAG, { env: workerEnvironment(WORKER_ENV), scrub: scrubLogText }),
     name: "calendar worker",
-    idleMs,
-    timeoutMs: READ_PAGE_BUDGET_MS,
-    timeoutMessage: `a calendar read went ${READ_PAGE_BUDGET_MS / 1000} s without a page`,
+    // Ended after this long without a request: a server at rest holds none of a read's memory.
+    idleMs: timings.calendarWorkerIdleMs,
+    // Per page: each page that arrives starts it again, so only a stuck upstream or parser meets it.
+    timeoutMs: timings.readPageBudgetMs,
+    timeoutMessage: `a calendar read went ${timings.readPageBudgetMs / 1000} s without a page`,
     progress: (message) => message.type === "progress",
     aside(message) {
       if (message.type !== "log") return false;
@@ -97,7 +87,15 @@ export function calendarReader(
 
   return {
     async read(now, lastDigest) {
-      const message = await ask((id) => ({ id, type: "read", source, now, lastDigest }));
+      const { upstreamTimeoutMs, upstreamRetryMs, inReadWaitMaxMs } = timings;
+      const message = await ask((id) => ({
+        id,
+        type: "read",
+        source,
+        now,
+        lastDigest,
+        timings: { upstreamTimeoutMs, upstreamRetryMs, inReadWaitMaxMs },
+      }));
       if (message.type !== "read") throw new Error(`the calendar worker answered ${message.type} to a read`);
       return message.result;
     },

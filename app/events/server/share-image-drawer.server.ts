@@ -8,19 +8,10 @@
 import type { ChildProcess } from "node:child_process";
 import { workerEnvironment } from "~/env.server";
 import { scrubLogText } from "~/logger.server";
+import { PRODUCTION_TIMINGS } from "~/timings.server";
 import { childWorker, forkWorker } from "./child-worker.server";
 import type { ShareCard } from "./share-card.server";
 import type { DrawRequest, DrawResponse } from "./share-image-worker.server";
-
-/** A drawing that takes longer is abandoned, and the worker ended. */
-export const DRAW_TIMEOUT_MS = 20_000;
-/**
- * The worker ends this long after its last card. Longer than the gaps inside a burst (cards ahead
- * are drawn back to back; the crawlers that fetch a shared link's card come within seconds of each
- * other), short enough that a server at rest holds no renderer: a fresh worker's first card costs
- * about half a second more than a warm one's.
- */
-export const WORKER_IDLE_MS = 15_000;
 
 /**
  * resvg's allocator (mimalloc) keeps what it frees for later by default: told to give it back at
@@ -41,8 +32,15 @@ export type Drawn = { png: Buffer; missing: string[]; ms: number; pid: number };
 export type DrawCard = (card: ShareCard) => Promise<Drawn>;
 
 export type DrawerOptions = {
-  /** How long the worker stays after its last card (WORKER_IDLE_MS). */
+  /**
+   * How long the worker stays after its last card (the timings' shareCardWorkerIdleMs): longer than
+   * the gaps inside a burst (cards ahead are drawn back to back; the crawlers that fetch a shared
+   * link's card come within seconds of each other), short enough that a server at rest holds no
+   * renderer: a fresh worker's first card costs about half a second more than a warm one's.
+   */
   idleMs?: number;
+  /** A drawing that takes longer is abandoned, and the worker ended (the timings' drawTimeoutMs). */
+  drawTimeoutMs?: number;
   /** Starts a drawing worker, with an IPC channel: by default the built share-image-worker module (tests give their own). */
   startWorker?: () => ChildProcess;
   /** Told when a worker starts and when it ends (debug lines). */
@@ -53,13 +51,19 @@ export type DrawerOptions = {
  * Draws in a worker when the server runs built; in development and unit tests (TypeScript that
  * Node cannot start as a worker) on this thread, with resvg's rasterising still on the thread pool.
  */
-export function workerDrawer({ idleMs = WORKER_IDLE_MS, startWorker, log }: DrawerOptions = {}): DrawCard {
-  if (startWorker) return drawIn(startWorker, idleMs, log);
+export function workerDrawer({
+  idleMs = PRODUCTION_TIMINGS.shareCardWorkerIdleMs,
+  drawTimeoutMs = PRODUCTION_TIMINGS.drawTimeoutMs,
+  startWorker,
+  log,
+}: DrawerOptions = {}): DrawCard {
+  const limits = { idleMs, drawTimeoutMs };
+  if (startWorker) return drawIn(startWorker, limits, log);
   const drawer = import("./share-image-worker.server").then((module): DrawCard => {
     if (module.canRunAsWorker) {
       const env = () => ({ ...RESVG_ALLOCATOR, ...workerEnvironment(WORKER_ENV) });
       const start = () => forkWorker(module.workerModuleUrl, module.WORKER_FLAG, { env: env(), scrub: scrubLogText });
-      return drawIn(start, idleMs, log);
+      return drawIn(start, limits, log);
     }
     return async (card) => {
       const started = performance.now();
@@ -70,13 +74,17 @@ export function workerDrawer({ idleMs = WORKER_IDLE_MS, startWorker, log }: Draw
 }
 
 /** Draws in worker processes `start` starts. */
-function drawIn(start: () => ChildProcess, idleMs: number, log: DrawerOptions["log"]): DrawCard {
+function drawIn(
+  start: () => ChildProcess,
+  { idleMs, drawTimeoutMs }: { idleMs: number; drawTimeoutMs: number },
+  log: DrawerOptions["log"],
+): DrawCard {
   const worker = childWorker<DrawRequest, DrawResponse>({
     start,
     name: "share card worker",
     idleMs,
-    timeoutMs: DRAW_TIMEOUT_MS,
-    timeoutMessage: `drawing a share card took over ${DRAW_TIMEOUT_MS} ms`,
+    timeoutMs: drawTimeoutMs,
+    timeoutMessage: `drawing a share card took over ${drawTimeoutMs} ms`,
     ...(log ? { log } : {}),
   });
   return async (card) => {

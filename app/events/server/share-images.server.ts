@@ -128,9 +128,6 @@ export function createShareImages({ draw, siteOf, log, ahead }: ShareImagesOptio
 
 let shared: ShareImages | undefined;
 
-/** Start-up waits this long at most for the worker's first card; past it the worker goes on alone. */
-const WARM_WAIT_MS = 5_000;
-
 /**
  * Starts the process's drawing worker and has it draw a first card (server.js, before listening),
  * unless SHARE_CARDS_AHEAD is 0: then the worker starts with the first card asked for.
@@ -141,14 +138,19 @@ export async function warmShareImages(): Promise<void> {
     .warm()
     .catch((error: unknown) => getLogger().error({ err: error }, "the share card worker could not start"));
   let timer: NodeJS.Timeout | undefined;
-  await Promise.race([warm, new Promise((resolve) => (timer = setTimeout(resolve, WARM_WAIT_MS)))]);
+  // At most this long: past it the worker goes on alone.
+  await Promise.race([warm, new Promise((resolve) => (timer = setTimeout(resolve, getEnv().timings.warmWaitMs)))]);
   clearTimeout(timer);
 }
 
 /** The process's share cards, for the image route and the events source. */
 export function shareImages(): ShareImages {
   shared ??= createShareImages({
-    draw: workerDrawer({ log: (fields, message) => getLogger().debug(fields, message) }),
+    draw: workerDrawer({
+      idleMs: getEnv().timings.shareCardWorkerIdleMs,
+      drawTimeoutMs: getEnv().timings.drawTimeoutMs,
+      log: (fields, message) => getLogger().debug(fields, message),
+    }),
     ahead: getEnv().SHARE_CARDS_AHEAD,
     siteOf: () => ({ name: site.name, shortName: site.shortName, host: new URL(getPublicConfig().siteUrl).host }),
     log: {
