@@ -1,5 +1,6 @@
 // Gecko: Debian's Firefox ESR, driven over WebDriver BiDi by puppeteer-core, which speaks BiDi to
 // Firefox itself (no geckodriver, which Debian does not package) and downloads nothing.
+import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import puppeteer, { type Browser, type KeyInput, type Page } from "puppeteer-core";
 import { startDenyProxy } from "./deny-proxy";
@@ -53,6 +54,8 @@ function preferences(proxy: string): Record<string, unknown> {
 const KEYS: Record<Key, KeyInput> = { Tab: "Tab", Enter: "Enter", Escape: "Escape", F8: "F8", Shift: "Shift" };
 
 export async function launchFirefox(baseURL: string): Promise<Engine> {
+  // Said before puppeteer makes a profile it would leave behind.
+  if (!existsSync(FIREFOX_PATH)) throw new Error(`no Firefox at ${FIREFOX_PATH} (apt-get install firefox-esr, or set FIREFOX_PATH)`);
   const proxy = await startDenyProxy();
   let browser: Browser;
   try {
