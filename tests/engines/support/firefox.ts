@@ -1,5 +1,6 @@
 // Gecko: Debian's Firefox ESR, driven over WebDriver BiDi by puppeteer-core, which speaks BiDi to
 // Firefox itself (no geckodriver, which Debian does not package) and downloads nothing.
+import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import puppeteer, { type Browser, type KeyInput, type Page } from "puppeteer-core";
 import { startDenyProxy } from "./deny-proxy";
@@ -53,6 +54,8 @@ function preferences(proxy: string): Record<string, unknown> {
 const KEYS: Record<Key, KeyInput> = { Tab: "Tab", Enter: "Enter", Escape: "Escape", F8: "F8", Shift: "Shift" };
 
 export async function launchFirefox(baseURL: string): Promise<Engine> {
+  // Said before puppeteer makes a profile it would leave behind.
+  if (!existsSync(FIREFOX_PATH)) throw new Error(`no Firefox at ${FIREFOX_PATH} (apt-get install firefox-esr, or set FIREFOX_PATH)`);
   const proxy = await startDenyProxy();
   let browser: Browser;
   try {
@@ -72,33 +75,34 @@ export async function launchFirefox(baseURL: string): Promise<Engine> {
   await page.setViewport(PHONE);
   // From the first script of every document (a BiDi preload script).
   await page.evaluateOnNewDocument(installProblemCollector);
-  let problems: Promise<string>[] = [];
+  // The page's own collector has each document's problems in full, from its first script; these are
+  // a second witness. Not while the suite leaves a page: Firefox still runs the old page as its
+  // requests are cut, and it logs them (React Router's route discovery: "Failed to fetch manifest
+  // patches"; Chromium and WebKit stay silent). Nothing a visitor sees, and the next page is watched
+  // by its own collector from the start.
+  let problems: string[] = [];
+  let leaving = false;
   page.on("console", (message) => {
     const type = message.type();
-    if (type !== "error" && type !== "warn") return;
+    if (leaving || (type !== "error" && type !== "warn")) return;
     const top = message.stackTrace()[0] ?? message.location();
-    const where = `${top.url ?? ""}:${top.lineNumber ?? ""}`;
-    // The arguments as the page has them (text() names an Error only "JSHandle@error").
-    const args = Promise.all(
-      message
-        .args()
-        .map((arg) =>
-          arg.evaluate((value) => (value instanceof Error ? `${value.name}: ${value.message}` : String(value))).catch(() => "?"),
-        ),
-    );
-    problems.push(args.then((parts) => `console.${type}: ${parts.join(" ") || message.text()} (${where}, seen by the engine)`));
+    problems.push(`console.${type}: ${message.text()} (${top.url ?? ""}:${top.lineNumber ?? ""}, seen by the engine)`);
   });
-  page.on("pageerror", (error) =>
-    problems.push(
-      Promise.resolve(`uncaught ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)} (seen by the engine)`),
-    ),
-  );
+  page.on("pageerror", (error) => {
+    if (!leaving)
+      problems.push(`uncaught ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)} (seen by the engine)`);
+  });
 
   return {
     name: "firefox",
     version: `Firefox ${(await browser.version()).replace(/^firefox\//, "")}`,
     async goto(path) {
-      await page.goto(new URL(path, baseURL).href, { waitUntil: "load" });
+      leaving = true;
+      try {
+        await page.goto(new URL(path, baseURL).href, { waitUntil: "load" });
+      } finally {
+        leaving = false;
+      }
     },
     evaluate<A extends unknown[], R>(fn: (...args: A) => R, ...args: A): Promise<Awaited<R>> {
       // Puppeteer types the arguments as they arrive in the page (handles unwrapped); these are plain values.
@@ -116,7 +120,7 @@ export async function launchFirefox(baseURL: string): Promise<Engine> {
     async takeEngineProblems() {
       const taken = problems;
       problems = [];
-      return Promise.all(taken);
+      return taken;
     },
     takeBlocked: proxy.take,
     async close() {

@@ -40,7 +40,10 @@ export async function launchWebKit(baseURL: string): Promise<Engine> {
   // The screen is the phone: MiniBrowser's window cannot shrink below its toolbar's width (447 px),
   // but full-screen (--full-screen) it has no toolbar, and then takes the size the session sets.
   const display = await startXvfb(PHONE.width, PHONE.height);
-  const proxy = await startDenyProxy();
+  const proxy = await startDenyProxy().catch(async (error: unknown) => {
+    await display.stop();
+    throw error;
+  });
   const port = await freePort();
   // Its own process group, so MiniBrowser (its child) goes with it if a session is left behind.
   const server = spawn(WEBKIT_WEBDRIVER, [`--port=${port}`, "--host=local"], {
@@ -62,11 +65,14 @@ export async function launchWebKit(baseURL: string): Promise<Engine> {
     await proxy.close();
   };
 
-  let driver: WebDriver;
+  let driver: WebDriver | undefined;
+  let version: string;
   try {
     const url = `http://127.0.0.1:${port}`;
     await serverReady(url, server, () => serverErr);
     driver = await new Builder()
+      // SELENIUM_BROWSER or SELENIUM_REMOTE_URL in the environment must not send the session elsewhere.
+      .disableEnvironmentOverrides()
       .usingServer(url)
       .withCapabilities({
         browserName: "MiniBrowser",
@@ -85,41 +91,46 @@ export async function launchWebKit(baseURL: string): Promise<Engine> {
         },
       })
       .build();
+    version = String((await driver.getCapabilities()).get("browserVersion"));
+    // Full-screen hid the toolbar; the window is then sized to the phone (the screen's own size).
+    await driver
+      .manage()
+      .window()
+      .setRect({ x: 0, y: 0, ...PHONE });
   } catch (error) {
+    await driver?.quit().catch(() => undefined);
     await cleanUp();
-    throw new Error(`WebKitWebDriver (${WEBKIT_WEBDRIVER}) with ${binary} gave no session: ${String(error)}\n${serverErr}`);
+    const said = serverErr.trim().split("\n").slice(-3).join(" / ");
+    throw new Error(
+      `WebKitWebDriver (${WEBKIT_WEBDRIVER}) with ${binary} gave no session: ${String(error)}${said ? `; it said: ${said}` : ""}`,
+    );
   }
-  const capabilities = await driver.getCapabilities();
-  // Full-screen hid the toolbar; the window is then sized to the phone (the screen's own size).
-  await driver
-    .manage()
-    .window()
-    .setRect({ x: 0, y: 0, ...PHONE });
+  const session = driver;
 
   return {
     name: "webkit",
-    version: `WebKitGTK ${String(capabilities.get("browserVersion"))} (MiniBrowser)`,
+    version: `WebKitGTK ${version} (MiniBrowser)`,
     async goto(path) {
       // WebDriver's Navigate To returns once the page has loaded.
-      await driver.get(new URL(path, baseURL).href);
+      await session.get(new URL(path, baseURL).href);
       // WebKitGTK's WebDriver has no console or error events: a collector from here on, before the
-      // first interaction starts the page's scripts (only the inline start script ran before it).
-      await driver.executeScript(installProblemCollector);
+      // first interaction starts the page's scripts (only the inline start scripts ran before it).
+      await session.executeScript(installProblemCollector);
     },
-    evaluate: <A extends unknown[], R>(fn: (...args: A) => R, ...args: A) => driver.executeScript<Awaited<R>>(fn, ...args),
+    evaluate: <A extends unknown[], R>(fn: (...args: A) => R, ...args: A) => session.executeScript<Awaited<R>>(fn, ...args),
     async click(selector) {
-      await driver.findElement(By.css(selector)).click();
+      await session.findElement(By.css(selector)).click();
     },
     async press(key) {
-      await driver.actions().sendKeys(KEYS[key]).perform();
+      await session.actions().sendKeys(KEYS[key]).perform();
     },
     async screenshot(file) {
-      await writeFile(file, await driver.takeScreenshot(), "base64");
+      await writeFile(file, await session.takeScreenshot(), "base64");
     },
     takeEngineProblems: async () => [],
     takeBlocked: proxy.take,
     async close() {
-      await driver.quit().catch(() => undefined);
+      await session.quit().catch(() => undefined);
       await cleanUp();
     },
   };
@@ -127,6 +138,7 @@ export async function launchWebKit(baseURL: string): Promise<Engine> {
 
 /** Waits until the WebDriver server answers /status as ready (or names why it never will). */
 async function serverReady(url: string, server: ReturnType<typeof spawn>, stderr: () => string): Promise<void> {
+  // It answers within milliseconds; 10 s is for a 2-core machine shared with other suites.
   const deadline = Date.now() + 10_000;
   for (;;) {
     if (server.pid === undefined || server.exitCode !== null || server.signalCode !== null) {
