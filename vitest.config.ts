@@ -18,8 +18,11 @@ export default defineConfig({
     // The integration suite builds once and starts real servers (the root and each project run
     // this setup; it builds the first time only).
     globalSetup: ["tests/setup/build-once.ts"],
-    testTimeout: 20_000,
-    hookTimeout: 180_000,
+    // Integration tests start built servers (tests/support/start-server.ts gives a start 25 s), make
+    // requests and wait on conditions: a few seconds on a quiet machine; the limits leave room for a
+    // shared, busy one.
+    testTimeout: 30_000,
+    hookTimeout: 40_000,
     projects: [
       {
         extends: true,
@@ -27,6 +30,8 @@ export default defineConfig({
           name: "tests",
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/{unit,integration}/**/*.test.ts"],
           exclude: [...configDefaults.exclude, ...STRESS],
+          // After the build: one server for the files that only read from a default one.
+          globalSetup: ["tests/setup/shared-server.ts"],
         },
       },
       {

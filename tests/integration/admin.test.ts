@@ -3,6 +3,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { editorConfig } from "~/content/editor-config.server";
+import { sharedServer } from "../support/shared-server";
 import { startServer, type RunningServer } from "../support/start-server";
 
 const REPOSITORY = {
@@ -162,11 +163,7 @@ describe("/admin with CONTENT_REPOSITORY set", () => {
 });
 
 describe("/admin without CONTENT_REPOSITORY", () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer({ CONTENT_REPOSITORY: "" });
-  });
-  afterAll(() => server.stop());
+  const server = sharedServer();
 
   it("says how to set the editor up, and loads no editor", async () => {
     const res = await fetch(`${server.url}/admin`);

@@ -2,10 +2,10 @@
 // library banner or a file from outside the client build.
 import { readFileSync } from "node:fs";
 import { connect } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { rawRequest, type RawAnswer } from "../support/raw-http";
 import { rawRequest as rawBytes } from "../support/raw-socket";
-import { startServer, type RunningServer, NO_SOURCE } from "../support/start-server";
+import { sharedServer } from "../support/shared-server";
 
 const PACKAGE_JSON = readFileSync("package.json", "utf8");
 const SERVER_JS = readFileSync("server.js", "utf8");
@@ -20,14 +20,12 @@ function expectNothingRevealed(answer: RawAnswer) {
 }
 
 describe("bad input", () => {
-  let server: RunningServer;
+  const server = sharedServer();
   let asset: string;
   beforeAll(async () => {
-    server = await startServer(NO_SOURCE);
     asset = /\/assets\/[\w.-]+\.js/.exec((await rawRequest(server.url, "/")).body)?.[0] ?? "";
     expect(asset).not.toBe("");
   });
-  afterAll(() => server?.stop());
 
   describe("methods: only GET and HEAD", () => {
     it.each(["POST", "PUT", "PATCH", "DELETE", "TRACE", "PROPFIND"])(

@@ -7,10 +7,16 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateGoogleEvents, startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
 import { rawRequest } from "../support/raw-http";
-import { startServer, type RunningServer, NO_SOURCE, renderedUrls } from "../support/start-server";
+import { jsonLines, startServer, type RunningServer, NO_SOURCE, renderedUrls } from "../support/start-server";
+import { FAST_TIMINGS, UNTIL_MS } from "../support/timings";
 
 type Readiness = { events: { state: string; lastSuccessAt: string | null; consecutiveFailures: number } };
 const readiness = async (server: RunningServer) => JSON.parse((await rawRequest(server.url, "/readyz")).body) as Readiness;
+/** The reads that found the calendar as the last one left it, and stopped there (the events cache's debug line). */
+const unchangedReads = (server: RunningServer) =>
+  jsonLines<{ msg?: string }>(server).filter(
+    (line) => line.msg === "[events] the calendar is unchanged since the last read: nothing converted",
+  ).length;
 
 describe("reads of a calendar as Google sends it", () => {
   let fake: FakeGoogleCalendar;
@@ -24,13 +30,16 @@ describe("reads of a calendar as Google sends it", () => {
     directory = mkdtempSync(path.join(tmpdir(), "calendar-reads-"));
     // A saved copy that cannot be written: a file where its folder should be.
     writeFileSync(path.join(directory, "not-a-folder"), "");
-    server = await startServer({
-      ...NO_SOURCE,
-      ...fake.env,
-      EVENTS_CACHE_TTL_SECONDS: "1",
-      EVENTS_SNAPSHOT_PATH: path.join(directory, "not-a-folder", "events.json"),
-      LOG_LEVEL: "debug",
-    });
+    server = await startServer(
+      {
+        ...NO_SOURCE,
+        ...fake.env,
+        EVENTS_SNAPSHOT_PATH: path.join(directory, "not-a-folder", "events.json"),
+        LOG_LEVEL: "debug",
+      },
+      // A copy is fresh for 200 ms: a visitor's request after that starts a read.
+      { timings: FAST_TIMINGS },
+    );
   });
   afterAll(async () => {
     await server?.stop();
@@ -39,7 +48,9 @@ describe("reads of a calendar as Google sends it", () => {
   });
 
   it("prepares the events answers after the first read, before any visitor asks for them", async () => {
-    await expect.poll(() => renderedUrls(server), { timeout: 10_000 }).toEqual(expect.arrayContaining(["/api/calendar/events", "/events"]));
+    await expect
+      .poll(() => renderedUrls(server), { timeout: UNTIL_MS })
+      .toEqual(expect.arrayContaining(["/api/calendar/events", "/events"]));
     const api = await rawRequest(server.url, "/api/calendar/events", { headers: { "Accept-Encoding": "br" } });
     expect(api.status).toBe(200);
     expect(api.headers["content-encoding"]).toBe("br");
@@ -48,18 +59,20 @@ describe("reads of a calendar as Google sends it", () => {
   });
 
   it("re-reads an unchanged calendar without converting or rendering anything again", async () => {
+    await server.logCaughtUp();
     const before = renderedUrls(server).length;
-    const requests = fake.requestCount();
-    // Each answer after the copy's second is over starts a refresh; wait for several.
+    const unchanged = unchangedReads(server);
+    // Each answer after the copy's 200 ms starts a refresh; wait for three that found the calendar
+    // unchanged and stopped before converting it (a digest of what Google sent, not of the events).
     await expect
       .poll(
         async () => {
           await rawRequest(server.url, "/api/calendar/events");
-          return fake.requestCount();
+          return unchangedReads(server);
         },
-        { timeout: 10_000, interval: 300 },
+        { timeout: UNTIL_MS, interval: 100 },
       )
-      .toBeGreaterThan(requests + 6);
+      .toBeGreaterThanOrEqual(unchanged + 3);
     await server.logCaughtUp();
     expect(renderedUrls(server).length).toBe(before);
     expect((await readiness(server)).events).toMatchObject({ state: "fresh", consecutiveFailures: 0 });
@@ -68,14 +81,14 @@ describe("reads of a calendar as Google sends it", () => {
   it("prepares the answers again when the calendar changes", async () => {
     const before = renderedUrls(server).length;
     fake.setEvents(generateGoogleEvents({ count: 601, now }));
-    // A visitor's request after the copy's second is over starts the read (and is answered the copy it has).
+    // A visitor's request after the copy's 200 ms starts the read (and is answered the copy it has).
     await expect
       .poll(
         async () => {
           await rawRequest(server.url, "/api/calendar/events");
           return renderedUrls(server).slice(before);
         },
-        { timeout: 10_000, interval: 300 },
+        { timeout: UNTIL_MS, interval: 100 },
       )
       .toEqual(expect.arrayContaining(["/api/calendar/events", "/events"]));
     const api = await rawRequest(server.url, "/api/calendar/events");

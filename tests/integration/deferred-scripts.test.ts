@@ -1,18 +1,12 @@
 // The script rewrite (app/lib/deferred-scripts.server.ts) on pages React Router really rendered:
 // if React Router changes how <Scripts> writes its module script or preloads, the rewrite no longer
 // matches and these fail (the unit test's page is a hand-made copy and would not notice).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFERRED_ATTRIBUTE, DEFERRED_CLASSIC_ATTRIBUTE, DEFERRED_CLASSIC_TYPE, DEFERRED_TYPE } from "~/lib/deferred-scripts";
 import { rawRequest } from "../support/raw-http";
-import { startServer, type RunningServer } from "../support/start-server";
+import { sharedServer } from "../support/shared-server";
 
-const NO_SOURCE = { GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "", GOOGLE_CALENDAR_API_URL: "", CALENDAR_ICS_URL: "" };
-
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer(NO_SOURCE);
-});
-afterAll(() => server?.stop());
+const server = sharedServer();
 
 describe.each(["/", "/events", "/about", "/no-such-page"])("the scripts of %s as served", (path) => {
   it("are React Router's, made inert: no module script, no preload, the client entry imported by the inert copy", async () => {

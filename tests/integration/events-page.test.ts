@@ -1,7 +1,10 @@
 // The /events page as the server sends it (no JavaScript): every list state, from real sources.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeGoogleCalendar, type FakeGoogleCalendar, type GoogleScenario } from "../fakes/google-calendar";
+import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
+import { startGate } from "../support/gate";
+import { sharedServer } from "../support/shared-server";
 import { startServer, type RunningServer, NO_SOURCE } from "../support/start-server";
+import { FAST_TIMINGS, UNTIL_MS } from "../support/timings";
 
 async function page(server: RunningServer, search = "") {
   const res = await fetch(`${server.url}/events${search}`);
@@ -25,11 +28,7 @@ function jsonLd(html: string): Array<Record<string, unknown>> {
 }
 
 describe("/events with the bundled sample calendar", () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer(NO_SOURCE);
-  });
-  afterAll(() => server?.stop());
+  const server = sharedServer();
 
   it("has upcoming events in the server HTML, ten at a time, with badges and add-to-calendar links", async () => {
     const { status, html } = await page(server);
@@ -100,40 +99,47 @@ describe("/events with the bundled sample calendar", () => {
 
 describe("/events backed by Google Calendar", () => {
   let fake: FakeGoogleCalendar;
+  // One server follows the fake through its scenarios: its copy is fresh for 200 ms, so each test
+  // sets the calendar it needs and waits until the page shows it.
+  let server: RunningServer;
   const servers: RunningServer[] = [];
-  // The server reads the calendar as it starts: the scenario is set first.
-  const start = async (scenario: GoogleScenario, extra: Record<string, string> = {}) => {
-    fake.setScenario(scenario);
-    const server = await startServer({
-      ...NO_SOURCE,
-      ...fake.env,
-      ...extra,
-    });
-    servers.push(server);
-    return server;
-  };
 
   beforeAll(async () => {
     fake = await startFakeGoogleCalendar();
+    server = await startServer({ ...NO_SOURCE, ...fake.env }, { timings: FAST_TIMINGS });
+    servers.push(server);
   });
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));
     await fake?.close();
   });
 
+  /** The page once it shows what `shown` looks for (each answer after the copy's 200 ms may start a read). */
+  async function pageShowing(search: string, shown: (html: string) => boolean): Promise<string> {
+    let html = "";
+    await expect
+      .poll(
+        async () => {
+          html = (await page(server, search)).html;
+          return shown(html);
+        },
+        { timeout: UNTIL_MS, interval: 50 },
+      )
+      .toBe(true);
+    return html;
+  }
+
   it("populated: upcoming soonest first, past most recent first, cancelled ones gone", async () => {
-    const server = await start("normal");
-    const upcoming = titles((await page(server)).html);
-    expect(upcoming).toEqual(["Speaker Series: Pricing", "Founders Retreat", "Members Breakfast", "Annual Gala"]);
+    fake.setScenario("normal");
+    const upcoming = ["Speaker Series: Pricing", "Founders Retreat", "Members Breakfast", "Annual Gala"];
+    const html = await pageShowing("", (h) => titles(h).join() === upcoming.join());
     const past = titles((await page(server, "?tab=past")).html);
     expect(past).toEqual(["Founder Coffee", "Member Core Group Dinner", "Founders Demo Day", "Speaker Series: Hiring your first ten"]);
-    const html = (await page(server)).html;
     expect(html).toContain('href="https://calendar.google.com/calendar/ical/');
     expect(html).not.toContain(fake.apiKey);
   });
 
   it("embeds GOOGLE_CALENDAR_ID's calendar, in New York time, 600 px high, and lets the policy frame it", async () => {
-    const server = await start("normal");
     const res = await fetch(`${server.url}/events`);
     const iframe = /<iframe[^>]*>/.exec(await res.text())?.[0] ?? "";
     const src = new URL(/src="([^"]+)"/.exec(iframe)![1]!.replace(/&amp;/g, "&"));
@@ -146,36 +152,40 @@ describe("/events backed by Google Calendar", () => {
   });
 
   it("empty: the spec's sentence on Upcoming, a fitting one on Past", async () => {
-    const server = await start("empty");
-    expect((await page(server)).html).toContain("No upcoming events scheduled at this time.");
+    fake.setScenario("empty");
+    await pageShowing("", (html) => html.includes("No upcoming events scheduled at this time."));
     expect((await page(server, "?tab=past")).html).toContain("No past events to show yet.");
   });
 
   it("error: both sentences of the spec when the calendar fails and nothing is cached", async () => {
-    const server = await start("error500");
-    const { status, html } = await page(server);
-    expect(status).toBe(200);
-    expect(html).toContain("Failed to load events from calendar.");
-    expect(html).toContain("Please check back later or contact support if the issue persists.");
-    expect(html).not.toContain(fake.url);
-    expect(html).not.toContain(fake.apiKey);
+    // Nothing cached: a server whose first read, at start-up, fails.
+    const cold = await startFakeGoogleCalendar();
+    cold.setScenario("error500");
+    const coldServer = await startServer({ ...NO_SOURCE, ...cold.env });
+    servers.push(coldServer);
+    try {
+      const { status, html } = await page(coldServer);
+      expect(status).toBe(200);
+      expect(html).toContain("Failed to load events from calendar.");
+      expect(html).toContain("Please check back later or contact support if the issue persists.");
+      expect(html).not.toContain(cold.url);
+      expect(html).not.toContain(cold.apiKey);
+    } finally {
+      await cold.close();
+    }
   });
 
   it("slow: the page does not wait over a second for a first read; it goes out loading, uncached, and starts its scripts", async () => {
-    const slow = await startFakeGoogleCalendar({ slowMs: 3_000 });
-    slow.setScenario("slow");
-    const server = await startServer({
-      ...NO_SOURCE,
-      GOOGLE_CALENDAR_ID: slow.calendarId,
-      GOOGLE_API_KEY: slow.apiKey,
-      GOOGLE_CALENDAR_API_URL: slow.url,
-    });
-    servers.push(server);
+    // The first read is held at a gate until the test has seen the loading state.
+    const slow = await startFakeGoogleCalendar();
+    const gate = await startGate(new URL(slow.url).origin);
+    const slowServer = await startServer({ ...NO_SOURCE, ...slow.env, GOOGLE_CALENDAR_API_URL: `${gate.url}/calendar/v3` });
+    servers.push(slowServer);
     try {
-      // The read takes 3 s: an answer while it runs is the loading state (how fast, the bench measures).
-      const res = await fetch(`${server.url}/events?tab=past`);
+      await expect.poll(() => gate.held(), { timeout: UNTIL_MS }).toBeGreaterThan(0);
+      const res = await fetch(`${slowServer.url}/events?tab=past`);
       const html = await res.text();
-      expect(slow.requestCount()).toBeGreaterThan(0);
+      expect(gate.held()).toBeGreaterThan(0);
       expect(res.status).toBe(200);
       expect(res.headers.get("cache-control")).toBe("no-store");
       expect(html).toContain("Loading events...");
@@ -183,35 +193,32 @@ describe("/events backed by Google Calendar", () => {
       // Without JavaScript: how to see the list.
       expect(html).toMatch(/<noscript>.*<a href="\/events\?tab=past"[^>]*>Reload the page<\/a>/s);
       // The read goes on; once it has ended the page has the list, cacheable again.
+      gate.open();
       await expect
-        .poll(async () => (await page(server, "?tab=past")).html.includes("Loading events..."), { timeout: 10_000, interval: 500 })
+        .poll(async () => (await page(slowServer, "?tab=past")).html.includes("Loading events..."), { timeout: UNTIL_MS, interval: 50 })
         .toBe(false);
-      const done = await fetch(`${server.url}/events?tab=past`);
+      const done = await fetch(`${slowServer.url}/events?tab=past`);
       expect(done.headers.get("cache-control")).toMatch(/^public/);
       expect(titles(await done.text()).length).toBeGreaterThan(0);
     } finally {
+      await gate.close();
       await slow.close();
     }
   });
 
   it("stale: says when the list was last updated when the calendar fails after a good read", async () => {
-    const server = await start("normal", { EVENTS_CACHE_TTL_SECONDS: "1" });
-    expect(titles((await page(server)).html)).toHaveLength(4);
+    fake.setScenario("normal");
+    await pageShowing("", (html) => titles(html).length === 4 && !html.includes("as last updated"));
     fake.setScenario("error500");
-    let html = "";
-    const deadline = Date.now() + 20_000;
-    // The first request after expiry answers at once and refreshes in the background.
-    while (!html.includes("as last updated") && Date.now() < deadline) {
-      html = (await page(server)).html;
-      if (!html.includes("as last updated")) await new Promise((resolve) => setTimeout(resolve, 300));
-    }
+    // The first request after the copy's 200 ms answers at once and refreshes in the background.
+    const html = await pageShowing("", (h) => h.includes("as last updated"));
     expect(html).toContain("The calendar could not be reached just now. Showing events as last updated");
     expect(titles(html)).toHaveLength(4);
   });
 
   it("hostile descriptions arrive sanitized: no script, handler, iframe or javascript: URL", async () => {
-    const server = await start("hostile");
-    const { html } = await page(server, "?all=1");
+    fake.setScenario("hostile");
+    const html = await pageShowing("?all=1", (h) => titles(h).includes("Hostile link") && !h.includes("as last updated"));
     expect(titles(html)).toEqual(expect.arrayContaining(["Hostile script", "Hostile onerror", "Hostile link"]));
     const body = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
     expect(body).not.toMatch(/<script(?! type="application\/ld\+json")/);

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { describeReport, validateHtml } from "../support/html-validity";
-import { startServer, type RunningServer } from "../support/start-server";
+import { sharedServer } from "../support/shared-server";
 
 // Every page's server HTML is valid HTML (issue 11): what a browser, a crawler or a screen reader
 // gets before any script runs. Rules and the reasons for each setting: tests/support/html-validity.ts.
-let server: RunningServer;
-
-beforeAll(async () => {
-  server = await startServer({ SITE_URL: "https://founders.example.org" });
-});
-afterAll(() => server?.stop());
+const server = sharedServer();
 
 const PATHS: Array<[path: string, status: number]> = [
   ["/", 200],

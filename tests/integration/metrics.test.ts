@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { metricsUrlOf, sample, scrape } from "../support/metrics";
 import { promtool, startPrometheus, type RunningPrometheus } from "../support/prometheus";
 import { rawRequest } from "../support/raw-http";
+import { sharedServer } from "../support/shared-server";
 import { startServer, type RunningServer, NO_SOURCE } from "../support/start-server";
 
 const NO_SOURCE_NO_PROXY = { ...NO_SOURCE, TRUST_PROXY: "" };
@@ -123,11 +124,7 @@ describe("the alerting rules", () => {
 });
 
 describe("without METRICS_PORT", () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer({ ...NO_SOURCE_NO_PROXY, METRICS_PORT: "" });
-  });
-  afterAll(() => server?.stop());
+  const server = sharedServer();
 
   it("there is no metrics listener, and /metrics is the site's 404", async () => {
     expect(() => metricsUrlOf(server)).toThrow(/no metrics address/);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
 import { rawRequest } from "../support/raw-http";
 import { jsonLines, startExpectingFailure, startServer, type RunningServer } from "../support/start-server";
+import { FAST_TIMINGS, UNTIL_MS } from "../support/timings";
 
 type LogLine = {
   level: string;
@@ -18,7 +19,6 @@ type LogLine = {
 const logLines = (server: RunningServer) => jsonLines<LogLine>(server);
 
 const requestLines = (server: RunningServer, id: string) => logLines(server).filter((l) => l.req?.id === id);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Readiness = {
   status: string;
@@ -37,13 +37,16 @@ describe("operations (Google source)", () => {
   let server: RunningServer;
   beforeAll(async () => {
     fake = await startFakeGoogleCalendar();
-    server = await startServer({
-      // Configured as a deployment is: without SITE_URL, start-up opens with a warning (site-url.test.ts).
-      SITE_URL: "https://founders.example.org",
-      ...fake.env,
-      EVENTS_CACHE_TTL_SECONDS: "1",
-      LOG_LEVEL: "info",
-    });
+    server = await startServer(
+      {
+        // Configured as a deployment is: without SITE_URL, start-up opens with a warning (site-url.test.ts).
+        SITE_URL: "https://founders.example.org",
+        ...fake.env,
+        LOG_LEVEL: "info",
+      },
+      // A copy goes stale in 200 ms and failed reads back off from 200 ms: the outage below takes a second or two.
+      { timings: FAST_TIMINGS },
+    );
   });
   afterAll(async () => {
     await server?.stop();
@@ -62,7 +65,7 @@ describe("operations (Google source)", () => {
     expect(body).toMatchObject({ status: "ready" });
     expect(["cold", "fresh"]).toContain(body.events.state);
     // No request so far asked for events: the read is the start-up's own.
-    await expect.poll(async () => (await readiness()).body.events.state, { timeout: 15_000 }).toBe("fresh");
+    await expect.poll(async () => (await readiness()).body.events.state, { timeout: UNTIL_MS }).toBe("fresh");
     expect(fake.requestCount()).toBeGreaterThan(0);
     expect((await readiness()).body.events).toMatchObject({ source: "google", lastFailureAt: null, consecutiveFailures: 0 });
   });
@@ -102,41 +105,63 @@ describe("operations (Google source)", () => {
   });
 
   it("answers /readyz with the events source's state, and logs an outage once, without the key", async () => {
-    expect((await rawRequest(server.url, "/api/calendar/events")).status).toBe(200);
+    const api = () => rawRequest(server.url, "/api/calendar/events");
+    expect((await api()).status).toBe(200);
     let { body } = await readiness();
     expect(body.status).toBe("ready");
     expect(body.events).toMatchObject({ state: "fresh", lastFailureAt: null, consecutiveFailures: 0 });
     expect(Date.parse(body.events.lastSuccessAt!)).toBeGreaterThan(Date.now() - 10_000);
+    const lastSuccessAt = body.events.lastSuccessAt;
 
-    // An outage: every read fails; the page and API keep answering from the last good copy.
+    // An outage: every read fails. Each answer after the copy's 200 ms may start a read, as the
+    // backoff allows; the answers keep coming from the last good copy, marked stale.
     fake.setScenario("error500");
-    const deadline = Date.now() + 30_000;
-    while (body.events.consecutiveFailures < 2 && Date.now() < deadline) {
-      expect((await rawRequest(server.url, "/api/calendar/events")).status).toBe(200);
-      await sleep(200);
-      ({ body } = await readiness());
-    }
+    await expect
+      .poll(
+        async () => {
+          const answer = await api();
+          expect(answer.status).toBe(200);
+          return (await readiness()).body.events.consecutiveFailures;
+        },
+        { timeout: UNTIL_MS, interval: 50 },
+      )
+      .toBeGreaterThanOrEqual(2);
+    ({ body } = await readiness());
+    const failures = body.events.consecutiveFailures;
     expect(body.events).toMatchObject({ source: "google", state: "stale" });
-    expect(body.events.consecutiveFailures).toBeGreaterThanOrEqual(2);
+    // The last good read: the one above, or a refresh already on its way when the outage began.
+    expect(Date.parse(body.events.lastSuccessAt!)).toBeGreaterThanOrEqual(Date.parse(lastSuccessAt!));
     expect(Date.parse(body.events.lastFailureAt!)).toBeGreaterThan(Date.parse(body.events.lastSuccessAt!));
-    // The backoff: after the second failure in a row, no read for at least 10 s, whatever visitors do.
-    expect(Date.parse(body.events.nextAttemptAt!) - Date.parse(body.events.lastFailureAt!)).toBeGreaterThanOrEqual(10_000);
+    const stale = await api();
+    expect(stale.headers["x-events-stale"]).toBe("true");
+    expect(JSON.parse(stale.body)).toMatchObject({ stale: true, updatedAt: body.events.lastSuccessAt });
+    // The backoff: after n failures in a row, no read for the first backoff doubled n - 1 times (up
+    // to its most), whatever visitors do.
+    const { firstBackoffMs, maxBackoffMs } = FAST_TIMINGS;
+    const backoff = Math.min(maxBackoffMs, firstBackoffMs * 2 ** (failures - 1));
+    expect(Date.parse(body.events.nextAttemptAt!) - Date.parse(body.events.lastFailureAt!)).toBeGreaterThanOrEqual(backoff);
 
+    // Logged once for the incident, at warn: the first failed read, its two attempts, and no more.
     const output = server.output();
     expect(output.match(/refresh failed \(Google Calendar answered HTTP 500\)/g)).toHaveLength(1);
-    // The first failed read's two attempts, and no more.
     expect(output.match(/Google Calendar answered HTTP 500 \(attempt/g)).toHaveLength(2);
 
+    // The next read the backoff allows finds the calendar again: logged once too.
     fake.setScenario("normal");
-    // The next read comes when the backoff allows it (10 to 12 s after the second failure).
-    const recovered = Date.now() + 30_000;
-    while (body.events.state !== "fresh" && Date.now() < recovered) {
-      await rawRequest(server.url, "/api/calendar/events");
-      await sleep(200);
-      ({ body } = await readiness());
-    }
+    await expect
+      .poll(
+        async () => {
+          await api();
+          return (await readiness()).body.events.state;
+        },
+        { timeout: UNTIL_MS, interval: 50 },
+      )
+      .toBe("fresh");
+    ({ body } = await readiness());
     expect(body.events).toMatchObject({ state: "fresh", consecutiveFailures: 0 });
-    await expect.poll(() => server.output().match(/the calendar answers again, after \d+ failed reads/g)?.length).toBe(1);
+    expect((await api()).headers["x-events-stale"]).toBeUndefined();
+    await server.logCaughtUp();
+    expect(server.output().match(/the calendar answers again, after \d+ failed reads/g)).toHaveLength(1);
 
     const { text } = await readiness();
     for (const secret of [fake.apiKey, fake.calendarId, fake.url, "googleapis", "key="]) expect(text).not.toContain(secret);

@@ -3,6 +3,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest, type RawAnswer } from "../support/raw-http";
+import { sharedServer } from "../support/shared-server";
 import { startServer, type RunningServer } from "../support/start-server";
 
 const NO_SOURCE = {
@@ -80,15 +81,14 @@ function expectSecurityHeaders(answer: RawAnswer, label: string, scriptHashes = 
 }
 
 describe("security headers", () => {
-  let server: RunningServer;
+  // The default configuration (NO_SOURCE's: the sample calendar, the shipped survey provider, no proxy).
+  const server = sharedServer();
   let asset: string;
   beforeAll(async () => {
-    server = await startServer(NO_SOURCE);
     const home = await rawRequest(server.url, "/");
     asset = /\/assets\/[\w.-]+\.js/.exec(home.body)?.[0] ?? "";
     expect(asset).not.toBe("");
   });
-  afterAll(() => server?.stop());
 
   // The last number: the fewest inline scripts (hashes) the answer's policy allows.
   const cases: Array<[string, () => string, number, { method?: string }?, number?]> = [

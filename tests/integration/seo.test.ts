@@ -1,27 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { about, apply, site } from "~/content";
-import { startServer, type RunningServer } from "../support/start-server";
+import { SHARED_SERVER_ENV, sharedServer } from "../support/shared-server";
 
 // Search and sharing, read from the built server's HTML as a crawler reads it: the structured
 // data parses and says the right things, every page has its own title and description, and the
 // social image is a real file shipped with the site.
 
-const SITE_URL = "https://founders.example.org";
+const { SITE_URL } = SHARED_SERVER_ENV;
 const PATHS = ["/", "/apply", "/about", "/contact", "/events", "/portal"];
 const NOT_FOUND = "/no-such-page";
 
-let server: RunningServer;
+const server = sharedServer();
 const html = new Map<string, string>();
 
 beforeAll(async () => {
-  server = await startServer({ SITE_URL });
   for (const path of [...PATHS, NOT_FOUND]) {
     const res = await fetch(`${server.url}${path}`);
     expect(res.status).toBe(path === NOT_FOUND ? 404 : 200);
     html.set(path, await res.text());
   }
 });
-afterAll(() => server?.stop());
 
 type Json = Record<string, unknown>;
 

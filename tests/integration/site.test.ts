@@ -143,10 +143,11 @@ describe("static files", () => {
 });
 
 describe("start-up configuration", () => {
-  it.each(["MEMBER_LOGIN_URL", "SITE_URL"])("refuses to start when %s is not an http(s) URL, naming it", async (name) => {
-    const { code, stderr } = await startExpectingFailure({ [name]: "javascript:alert(1)" });
+  it("refuses to start when MEMBER_LOGIN_URL and SITE_URL are not http(s) URLs, naming both", async () => {
+    const { code, stderr } = await startExpectingFailure({ MEMBER_LOGIN_URL: "javascript:alert(1)", SITE_URL: "javascript:alert(2)" });
     expect(code).toBe(1);
-    expect(stderr).toContain(name);
+    for (const name of ["MEMBER_LOGIN_URL", "SITE_URL"]) expect(stderr).toContain(`  ${name}: must be an absolute http(s) URL`);
+    expect(stderr).not.toContain("alert(");
     expect(stderr).not.toMatch(/\n\s+at /); // a message, not a stack trace
   });
 });

@@ -4,8 +4,8 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { request } from "node:http";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer, NO_SOURCE } from "../support/start-server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { sharedServer } from "../support/shared-server";
 
 const CLIENT = "build/client";
 
@@ -62,18 +62,16 @@ describe("the build precompresses the client files", () => {
 });
 
 describe("serving", () => {
-  let server: RunningServer;
+  const server = sharedServer();
   let script: string;
   let stylesheet: string;
   beforeAll(async () => {
-    server = await startServer(NO_SOURCE);
     const html = (await getRaw(server.url, "/")).body.toString();
     script = /\/assets\/entry\.client-[\w-]+\.js/.exec(html)?.[0] ?? "";
     stylesheet = /\/assets\/[\w-]+\.css/.exec(html)?.[0] ?? "";
     expect(script).not.toBe("");
     expect(stylesheet).not.toBe("");
   });
-  afterAll(() => server?.stop());
 
   it.each([
     ["br, gzip", "br"],

@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Timings } from "~/timings.server";
+import { timingsVariable } from "./timings";
 
 export type RunningServer = {
   url: string;
@@ -19,12 +21,23 @@ export type RunningServer = {
   stop: () => Promise<void>;
 };
 
+export type StartOptions = {
+  /** Another checkout's build (tests/integration/content-build.test.ts). */
+  cwd?: string;
+  /** The server's timers (TIMINGS): usually FAST_TIMINGS (tests/support/timings.ts); production's where unset. */
+  timings?: Partial<Timings>;
+  /** Also writes its stdout and stderr to files in this folder (the shared server: tests/setup/shared-server.ts). */
+  logDir?: string;
+};
+
 /**
  * Starts the built production server (server.js) on a free loopback port.
- * Tests must have the build (tests/setup/build-once.ts runs it once per run); `cwd` runs another
- * checkout's build (tests/integration/content-build.test.ts).
+ * Tests must have the build (tests/setup/build-once.ts runs it once per run).
  */
-export async function startServer(env: Record<string, string | undefined> = {}, { cwd = process.cwd() } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string | undefined> = {},
+  { cwd = process.cwd(), timings, logDir }: StartOptions = {},
+): Promise<RunningServer> {
   // Each server keeps its calendar snapshot in a directory of its own, unless the test shares one.
   const snapshotDir = env.EVENTS_SNAPSHOT_PATH === undefined ? mkdtempSync(path.join(tmpdir(), "fc-snapshot-")) : undefined;
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
@@ -42,18 +55,30 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
       // Many tests start servers at once on a small machine: share cards are drawn only when asked
       // for, unless a test sets it (tests/integration/share-cards.test.ts).
       SHARE_CARDS_AHEAD: "0",
+      ...(timings ? { TIMINGS: timingsVariable(timings) } : {}),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
   if (snapshotDir) child.once("exit", () => rmSync(snapshotDir, { recursive: true, force: true }));
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   let out = "";
   let err = "";
   child.stdout?.on("data", (chunk: Buffer) => (out += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (err += chunk.toString()));
+  if (logDir) {
+    child.stdout?.on("data", (chunk: Buffer) => appendFileSync(path.join(logDir, STDOUT_FILE), chunk));
+    child.stderr?.on("data", (chunk: Buffer) => appendFileSync(path.join(logDir, STDERR_FILE), chunk));
+  }
 
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}\n${err}`)), 15_000);
+    // A start takes a second or two on a quiet machine, many more on a shared busy one; a server
+    // that neither listens nor exits fails here, with its output, before the hook's limit.
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start:\n${out}\n${err}`));
+    }, START_LIMIT_MS);
     const check = () => {
       const match = /listening on http:\/\/localhost:(\d+)/.exec(out);
       if (match) {
@@ -74,22 +99,42 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     alive: () => child.exitCode === null && child.signalCode === null,
     output: () => out + err,
     stderr: () => err,
-    async logCaughtUp() {
-      // A marked request's own line comes after every earlier one: the log is one ordered stream.
-      const marker = `caught-up-${randomUUID()}`;
-      await fetch(`http://127.0.0.1:${port}/__caught-up`, { headers: { "x-request-id": marker } }).then((res) => res.arrayBuffer());
-      const deadline = Date.now() + 15_000;
-      while (!out.includes(marker)) {
-        if (Date.now() > deadline) throw new Error("the server's log did not catch up within 15 s");
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    },
+    logCaughtUp: () => logCaughtUp(`http://127.0.0.1:${port}`, () => out),
     async stop() {
       if (child.exitCode !== null) return;
       child.kill("SIGTERM");
       await once(child, "exit");
     },
   };
+}
+
+/**
+ * The servers this process started and that still run. A test that timed out may go on to start
+ * one after its file's hooks have stopped the others: whatever is left ends with the test process.
+ */
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
+/** How long a server may take to start (below vitest.config.ts's limits, so its output is shown). */
+export const START_LIMIT_MS = 25_000;
+
+/** Where a server started with `logDir` writes its output. */
+export const STDOUT_FILE = "stdout.log";
+export const STDERR_FILE = "stderr.log";
+
+/** Resolves once every line the server at `url` wrote for earlier requests is in `stdout()`. */
+export async function logCaughtUp(url: string, stdout: () => string): Promise<void> {
+  // A marked request's own line comes after every earlier one: the log is one ordered stream.
+  const marker = `caught-up-${randomUUID()}`;
+  await fetch(`${url}/__caught-up`, { headers: { "x-request-id": marker } }).then((res) => res.arrayBuffer());
+  // Lines reach us within milliseconds; the limit only turns a stuck log into this message, not the test's timeout.
+  const deadline = Date.now() + 15_000;
+  while (!stdout().includes(marker)) {
+    if (Date.now() > deadline) throw new Error("the server's log did not catch up within 15 s");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** The server's variables with no calendar configured: the bundled sample. */
@@ -119,6 +164,7 @@ export async function startExpectingFailure(env: Record<string, string | undefin
   });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  // A server that starts instead of refusing is ended (the test then fails on its exit code).
   const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
   const [code] = (await once(child, "exit")) as [number | null];
   clearTimeout(timer);

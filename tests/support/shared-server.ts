@@ -1,0 +1,50 @@
+// The run's shared server (tests/setup/shared-server.ts) as a test file sees it: the default
+// configuration with the bundled sample calendar and a public SITE_URL, rate limits lifted. It
+// serves every file that uses it, possibly at the same time: use it to read, never to count
+// renders or reads, and read its log only for lines of your own requests.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { inject } from "vitest";
+import { logCaughtUp, NO_SOURCE, STDERR_FILE, STDOUT_FILE, type RunningServer } from "./start-server";
+
+export type SharedServerInfo = { url: string; pid: number; logDir: string };
+
+export const SHARED_SERVER_ENV = {
+  ...NO_SOURCE,
+  SITE_URL: "https://founders.example.org",
+  MEMBER_LOGIN_URL: "",
+  APPLICATION_URL: "",
+  CONTACT_SURVEY_URL: "",
+  CONTENT_REPOSITORY: "",
+  TRUST_PROXY: "",
+  METRICS_PORT: "",
+};
+
+/** The shared server; its `stop` does nothing (the run stops it). */
+export function sharedServer(): RunningServer {
+  const info = inject("sharedServer");
+  if (!info) throw new Error("no shared server: there is no build (run `npm run build`, or the tests without SKIP_BUILD=1)");
+  const read = (file: string) => {
+    try {
+      return readFileSync(path.join(info.logDir, file), "utf8");
+    } catch {
+      return ""; // nothing written yet
+    }
+  };
+  return {
+    url: info.url,
+    pid: info.pid,
+    alive() {
+      try {
+        process.kill(info.pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    output: () => read(STDOUT_FILE) + read(STDERR_FILE),
+    stderr: () => read(STDERR_FILE),
+    logCaughtUp: () => logCaughtUp(info.url, () => read(STDOUT_FILE)),
+    stop: async () => {},
+  };
+}
