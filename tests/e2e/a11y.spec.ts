@@ -1,6 +1,5 @@
-import type { Page, TestInfo } from "@playwright/test";
 import { DESKTOP, NOT_FOUND_PATH, PAGES, PHONE, expect, test, waitForHydration } from "./fixtures";
-import { expectNoAxeViolations } from "./support/axe";
+import { expectNoAxeViolations, scanAtBothWidths } from "./support/axe";
 import { showToast } from "./support/toast";
 import { failEventsData, holdEventsData, openEventsInApp, tolerateStatus } from "./support/events-api";
 import { startGoogleBackedServer, stopGoogleBackedServer } from "./support/google-server";
@@ -9,18 +8,6 @@ import { startGoogleBackedServer, stopGoogleBackedServer } from "./support/googl
 // at phone and desktop width.
 
 const paths = [...PAGES.map((p) => p.path), "/events?tab=past", NOT_FOUND_PATH];
-
-// Each test loads, hydrates and runs axe twice: 15-20 s on a quiet machine, and one took 32 s at a
-// load average of 8 on two cores. The tests wait for conditions; this is only their safety net.
-test.describe.configure({ timeout: 90_000 });
-
-/** Scans at phone width, then (same page, resized) at desktop width. Loading once keeps the gate fast. */
-async function scanAtBothWidths(page: Page, testInfo: TestInfo, label: string): Promise<void> {
-  for (const viewport of [PHONE, DESKTOP]) {
-    await page.setViewportSize(viewport);
-    await expectNoAxeViolations(page, testInfo, `${label} at ${viewport.width} px`);
-  }
-}
 
 test.describe("axe on every page", () => {
   test.use({ viewport: PHONE });

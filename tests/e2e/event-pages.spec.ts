@@ -1,9 +1,9 @@
-import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import type { FakeGoogleCalendar } from "../fakes/google-calendar";
 import type { RunningServer } from "../support/start-server";
 import { DESKTOP, PHONE, expect, test, waitForHydration } from "./fixtures";
 import { startGoogleBackedServer, stopGoogleBackedServer } from "./support/google-server";
-import { expectNoAxeViolations } from "./support/axe";
+import { scanAtBothWidths } from "./support/axe";
 import { pageSettled } from "./support/settled";
 
 // A page per event (issue 13): what each kind of event shows, in a browser, with and without JavaScript.
@@ -16,13 +16,6 @@ async function listed(request: APIRequestContext, base = ""): Promise<ApiEvent[]
 
 const endOf = (e: ApiEvent) => Date.parse(e.end?.dateTime ?? (e.end?.date ? `${e.end.date}T05:00:00Z` : (e.start?.dateTime ?? "")));
 const upcoming = (events: ApiEvent[]) => events.filter((e) => endOf(e) > Date.now()).sort((a, b) => endOf(a) - endOf(b));
-
-async function scanAtBothWidths(page: Page, testInfo: TestInfo, label: string): Promise<void> {
-  for (const viewport of [PHONE, DESKTOP]) {
-    await page.setViewportSize(viewport);
-    await expectNoAxeViolations(page, testInfo, `${label} at ${viewport.width} px`);
-  }
-}
 
 test.describe("event pages (bundled sample calendar)", () => {
   test.use({ viewport: DESKTOP });

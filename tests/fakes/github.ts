@@ -59,6 +59,12 @@ export type FakeExchange = { clientId: string; code: string; redirectUri?: strin
 
 export type FakeRequest = { method: string; path: string; operation?: string };
 export type FakeCommit = { oid: string; headline: string; paths: string[] };
+/** The fake's copy of its repository: every object by id, each commit's parents and changed paths, the branches. */
+type Store = {
+  objects: Map<string, { type: string; bytes: Buffer }>;
+  changes: Map<string, { parents: string[]; paths: string[] }>;
+  refs: Map<string, string>;
+};
 
 export type FakeGitHub = {
   /** Where requests for https://api.github.com, https://www.githubstatus.com and avatars are to be sent. */
@@ -170,14 +176,74 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   const git = (args: string[], input?: string) =>
     execFileSync("git", args, { cwd: repoDir, encoding: "utf8", input, env: { ...process.env, GIT_CONFIG_NOSYSTEM: "1" } }).trim();
   const gitBuffer = (args: string[]) => execFileSync("git", args, { cwd: repoDir, maxBuffer: 64 * 1024 * 1024 });
+  // The repository as it is, read with two git processes (again after each commit): the editor's first
+  // load asks for a dozen files and their histories at once, and a git process per field (about a
+  // hundred, each blocking the test's process) made it take seconds.
+  let store = readStore();
+  function readStore(): Store {
+    const objects = new Map<string, { type: string; bytes: Buffer }>();
+    const all = gitBuffer(["cat-file", "--batch-all-objects", "--batch"]);
+    for (let at = 0; at < all.length;) {
+      const eol = all.indexOf(10, at);
+      const [oid = "", type = "", size = "0"] = all.subarray(at, eol).toString("latin1").split(" ");
+      objects.set(oid, { type, bytes: all.subarray(eol + 1, eol + 1 + Number(size)) });
+      at = eol + 1 + Number(size) + 1;
+    }
+    // Each commit's parents and the paths it changed (the first commit: every path), for history(path).
+    const changes = new Map<string, { parents: string[]; paths: string[] }>();
+    const log = git(["log", "--all", "--no-renames", "--name-only", "--format=%x01%H %P"]);
+    for (const entry of log.split("\x01").filter(Boolean)) {
+      const [ids = "", ...paths] = entry.split("\n").filter(Boolean);
+      const [oid = "", ...parents] = ids.split(" ");
+      changes.set(oid, { parents, paths });
+    }
+    const refs = new Map<string, string>();
+    for (const line of git(["for-each-ref", "--format=%(objectname) %(refname)", "refs/heads/"]).split("\n").filter(Boolean)) {
+      const [oid = "", ref = ""] = line.split(" ");
+      refs.set(ref, oid);
+    }
+    return { objects, changes, refs };
+  }
   const exists = (rev: string) => {
+    if (store.objects.has(rev)) return rev;
+    if (store.refs.has(rev)) return store.refs.get(rev);
     try {
       return git(["rev-parse", "--verify", "--quiet", `${rev}^{object}`]);
     } catch {
       return undefined;
     }
   };
-  const head = () => git(["rev-parse", `refs/heads/${branch}`]);
+  const head = () => store.refs.get(`refs/heads/${branch}`) ?? git(["rev-parse", `refs/heads/${branch}`]);
+  const blobBytes = (oid: string) => store.objects.get(oid)?.bytes ?? gitBuffer(["cat-file", "blob", oid]);
+  /** A commit's fields as git's own formats give them (%B, %s, %an, %ae, %aI, …), from its raw text. */
+  const commitInfo = (oid: string) => {
+    const raw = store.objects.get(oid)?.bytes.toString("utf8") ?? git(["cat-file", "commit", oid]);
+    const split = raw.indexOf("\n\n");
+    const headers = (split < 0 ? raw : raw.slice(0, split)).split("\n");
+    const message = split < 0 ? "" : raw.slice(split + 2).trim();
+    const person = (field: "author" | "committer") => {
+      const line = headers.find((h) => h.startsWith(`${field} `)) ?? "";
+      const [, personName = "", email = "", seconds = "0", zone = "+0000"] = /^\w+ (.*) <(.*)> (\d+) ([+-]\d{4})$/.exec(line) ?? [];
+      const offset = (zone.startsWith("-") ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(3, 5)));
+      const local = new Date((Number(seconds) + offset * 60) * 1000).toISOString().slice(0, 19);
+      return { name: personName, email, date: `${local}${zone.slice(0, 3)}:${zone.slice(3)}` };
+    };
+    return {
+      message,
+      headline: (message.split("\n\n")[0] ?? "").replace(/\n/g, " "),
+      author: person("author"),
+      committer: person("committer"),
+    };
+  };
+  /** `git log --max-count=first --format=%H oid [-- path]`, for the fake's history, which is a line (no merges). */
+  const history = (oid: string, first: number, file?: string) => {
+    const oids: string[] = [];
+    for (let at: string | undefined = oid; at && oids.length < first; at = store.changes.get(at)?.parents[0]) {
+      const changed = store.changes.get(at)?.paths ?? [];
+      if (file === undefined || changed.some((p) => p === file || p.startsWith(`${file.replace(/\/$/, "")}/`))) oids.push(at);
+    }
+    return oids;
+  };
 
   const requests: FakeRequest[] = [];
   const unhandled: FakeRequest[] = [];
@@ -191,7 +257,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   type CommitNode = { __typename: "Commit"; oid: string };
   type BlobNode = { __typename: "Blob"; oid: string };
   const objectNode = (oid: string): CommitNode | BlobNode | { __typename: "Tree"; oid: string } | null => {
-    const type = exists(oid) ? git(["cat-file", "-t", oid]) : undefined;
+    const found = exists(oid);
+    const type = found ? (store.objects.get(found)?.type ?? git(["cat-file", "-t", found])) : undefined;
     if (type === "commit") return { __typename: "Commit", oid };
     if (type === "blob") return { __typename: "Blob", oid };
     if (type === "tree") return { __typename: "Tree", oid };
@@ -203,7 +270,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     return oid ? { name: short, prefix: "refs/heads/", target: { __typename: "Commit", oid } } : null;
   };
   const actor = (oid: string, who: "a" | "c") => {
-    const [actorName, email, date] = git(["show", "-s", `--format=%${who}n%x00%${who}e%x00%${who}I`, oid]).split("\0");
+    const { name: actorName, email, date } = commitInfo(oid)[who === "a" ? "author" : "committer"];
     return {
       name: actorName,
       email,
@@ -265,22 +332,21 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       input: message,
       env: { ...process.env, ...who, GIT_COMMITTER_NAME: "GitHub", GIT_COMMITTER_EMAIL: "noreply@github.com" },
     });
+    store = readStore();
     const oid = head();
     commits.push({ oid, headline: input.message.headline, paths });
     return { commit: { __typename: "Commit", oid }, ref: refNode(branch) };
   }
 
-  // Fields of Commit and Blob, resolved from git when asked (graphql-js calls a function-valued field).
+  // Fields of Commit and Blob, resolved from the copy when asked (graphql-js calls a function-valued field).
   const commitFields = {
-    message: (c: CommitNode) => git(["show", "-s", "--format=%B", c.oid]),
-    messageHeadline: (c: CommitNode) => git(["show", "-s", "--format=%s", c.oid]),
-    committedDate: (c: CommitNode) => git(["show", "-s", "--format=%cI", c.oid]),
+    message: (c: CommitNode) => commitInfo(c.oid).message,
+    messageHeadline: (c: CommitNode) => commitInfo(c.oid).headline,
+    committedDate: (c: CommitNode) => commitInfo(c.oid).committer.date,
     author: (c: CommitNode) => actor(c.oid, "a"),
     committer: (c: CommitNode) => actor(c.oid, "c"),
     history: (c: CommitNode, args: { first?: number; path?: string }) => {
-      const oids = git(["log", `--max-count=${args.first ?? 100}`, "--format=%H", c.oid, ...(args.path ? ["--", args.path] : [])])
-        .split("\n")
-        .filter(Boolean);
+      const oids = history(c.oid, args.first ?? 100, args.path);
       return { nodes: oids.map((oid) => ({ __typename: "Commit", oid })), totalCount: oids.length };
     },
     // No status, deployment or check has reported on any commit here (as on a repository without CI).
@@ -293,11 +359,11 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     },
   };
   const blobFields = {
-    byteSize: (b: BlobNode) => Number(git(["cat-file", "-s", b.oid])),
-    isBinary: (b: BlobNode) => gitBuffer(["cat-file", "blob", b.oid]).includes(0),
-    isTruncated: (b: BlobNode) => Number(git(["cat-file", "-s", b.oid])) > MAX_BLOB_TEXT,
+    byteSize: (b: BlobNode) => blobBytes(b.oid).length,
+    isBinary: (b: BlobNode) => blobBytes(b.oid).includes(0),
+    isTruncated: (b: BlobNode) => blobBytes(b.oid).length > MAX_BLOB_TEXT,
     text: (b: BlobNode) => {
-      const bytes = gitBuffer(["cat-file", "blob", b.oid]);
+      const bytes = blobBytes(b.oid);
       return bytes.includes(0) ? null : bytes.subarray(0, MAX_BLOB_TEXT).toString("utf8");
     },
   };
@@ -393,7 +459,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     const blob = new RegExp(`^${repoPrefix}/git/blobs/([0-9a-f]{40})$`).exec(url.pathname);
     if (req.method === "GET" && blob) {
       if (!exists(blob[1]!)) return send(res, 404, { message: "Not Found", status: "404" });
-      const bytes = gitBuffer(["cat-file", "blob", blob[1]!]);
+      const bytes = blobBytes(blob[1]!);
       if (/raw/.test(req.headers.accept ?? "")) return send(res, 200, bytes, { "Content-Type": "application/octet-stream" });
       return send(res, 200, { sha: blob[1], size: bytes.length, encoding: "base64", content: bytes.toString("base64") });
     }

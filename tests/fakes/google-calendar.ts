@@ -60,6 +60,11 @@ export type FakeGoogleCalendar = {
   hangs: number[];
   setScenario: (scenario: GoogleScenario) => void;
   /**
+   * Holds every answer (whatever the scenario) until the returned function is called: a calendar as
+   * slow as the test needs it to be, and no slower, whatever the machine's speed.
+   */
+  hold: () => () => void;
+  /**
    * The calendar the fake serves in place of its built-in events (until reset): a list, or one
    * made for the fake's `now` (a calendar that changes with the clock). Scenarios still apply.
    */
@@ -264,6 +269,7 @@ export async function startFakeGoogleCalendar(
   const requests: RecordedRequest[] = [];
   const unhandled: RecordedRequest[] = [];
   const hangs: number[] = [];
+  let held: Promise<void> | undefined;
   const listPath = `/calendar/v3/calendars/${encodeURIComponent(calendarId)}/events`;
 
   const send = (res: ServerResponse, status: number, body: unknown, pretty = true) => {
@@ -364,6 +370,11 @@ export async function startFakeGoogleCalendar(
       return send(res, 404, ERRORS.notFound);
     }
     requests.push(recorded);
+    if (held) return void held.then(() => answer(url, res));
+    answer(url, res);
+  };
+
+  const answer = (url: URL, res: ServerResponse) => {
     if (url.pathname !== listPath) return send(res, 404, ERRORS.notFound);
     if (scenario === "hang") {
       const started = Date.now();
@@ -393,6 +404,11 @@ export async function startFakeGoogleCalendar(
     requestCount: () => requests.length,
     hangs,
     setScenario: (next) => void (scenario = next),
+    hold: () => {
+      let release = () => {};
+      held = new Promise<void>((resolve) => (release = resolve)).then(() => void (held = undefined));
+      return release;
+    },
     setEvents: (next) => {
       calendar = next;
       made.clear();

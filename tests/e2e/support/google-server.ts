@@ -8,9 +8,9 @@ export type GoogleBackedServer = { fake: FakeGoogleCalendar; server: RunningServ
 /** `env`: the server's own variables besides the fake's (e.g. a short EVENTS_CACHE_TTL_SECONDS). */
 export async function startGoogleBackedServer(
   scenario: GoogleScenario,
-  { env = {}, ...options }: { slowMs?: number; env?: Record<string, string> } = {},
+  { env = {} }: { env?: Record<string, string> } = {},
 ): Promise<GoogleBackedServer> {
-  const fake = await startFakeGoogleCalendar(options);
+  const fake = await startFakeGoogleCalendar();
   fake.setScenario(scenario);
   const server = await startServer({ ...fake.env, ...env });
   return { fake, server };
