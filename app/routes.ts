@@ -3,6 +3,6 @@ import { notFoundRoute, siteRoutes } from "./site-routes";
 
 // The table lives in app/site-routes.ts, which the server's cache policy and the sitemap read too.
 export default [
-  ...siteRoutes.map(({ pattern, file }) => (pattern === "" ? index(file) : route(pattern, file))),
+  ...siteRoutes.map(({ pattern, file, id }) => (pattern === "" ? index(file) : route(pattern, file, id ? { id } : {}))),
   route(notFoundRoute.pattern, notFoundRoute.file),
 ] satisfies RouteConfig;

@@ -14,9 +14,13 @@ export type SiteRoute = {
   pattern: string;
   /** The route module, relative to app/. */
   file: string;
+  /** React Router's route id, for a second address of the same module (it defaults to the file's). */
+  id?: string;
   cache: CacheKind;
   /** The query parameters the answer depends on, each with the values that change it; all others are ignored. */
   query?: Readonly<Record<string, readonly string[]>>;
+  /** Query values the page once read and no longer does: a 301 to its address without them (old links and crawlers move on). */
+  retiredQuery?: Readonly<Record<string, readonly string[]>>;
   /**
    * How long the answer waits for a calendar with nothing to show yet (the first read, still going);
    * past that it is rendered in its loading state. Without it, the events cache's own limit (4 s).
@@ -24,6 +28,11 @@ export type SiteRoute = {
   eventsWaitMs?: number;
   /** A path parameter naming one calendar event: an id the calendar does not list answers 404 without a render. */
   eventParam?: string;
+  /**
+   * Path parameters naming one page of the events archive (app/events/archive.ts): a month with no events,
+   * a part past its last, or any other spelling answers 404 without a render.
+   */
+  archivePage?: { month: string; part?: string };
   /** How an unknown event id is answered: the site's 404 page, or (`json`) the API's JSON 404. */
   unknownEvent?: "json";
   /** Listed in the sitemap. */
@@ -46,9 +55,20 @@ export const siteRoutes: readonly SiteRoute[] = [
     pattern: "events",
     file: "routes/events.tsx",
     cache: "events",
-    query: { tab: ["past"], all: ["1"] },
+    query: { tab: ["past"] },
+    // "Show all" (issue 37): every event of a tab on one page, up to 31 MB of HTML; the archive's month pages replace it.
+    retiredQuery: { all: ["1"] },
     eventsWaitMs: EVENTS_PAGE_WAIT_MS,
     sitemap: true,
+  },
+  // The archive: a page per month of the calendar, a busy month in parts (app/events/archive.ts).
+  { pattern: "events/month/:month", file: "routes/events-month.tsx", cache: "events", archivePage: { month: "month" } },
+  {
+    pattern: "events/month/:month/:part",
+    file: "routes/events-month.tsx",
+    id: "routes/events-month-part",
+    cache: "events",
+    archivePage: { month: "month", part: "part" },
   },
   // One page per calendar event, and its share image (og:image).
   { pattern: "events/:id", file: "routes/event.tsx", cache: "events", eventParam: "id" },

@@ -38,6 +38,7 @@ const events: EventsOutcome = {
   json: new TextEncoder().encode("[]"),
   version: "v1",
   hasEvent: () => false,
+  hasArchivePage: () => false,
   splitAt: 0,
 };
 

@@ -13,7 +13,7 @@ import { LRUCache } from "lru-cache";
 import mime from "mime-types";
 import { jsonError } from "~/events/server/http.server";
 import { getEventsOutcome, type EventsOutcome } from "~/events/server/outcome.server";
-import { pathOf, siteRoutes, type CacheKind } from "~/site-routes";
+import { pathOf, siteRoutes, type CacheKind, type SiteRoute } from "~/site-routes";
 import { cacheControlFor } from "./cache-policy";
 import { pathOfTarget, sendError } from "./errors";
 import { resolveTarget } from "./resolve-target";
@@ -170,10 +170,13 @@ export function createAnswerStore({
     const budget = route.storeBudget;
     if (route.cache === "static") return answerFor(url, { url, kind: "static", budget });
     const events = await eventsOutcome(route.eventsWaitMs);
-    if (route.eventParam !== undefined) {
-      // An unknown event id is one stored 404; while the calendar is unavailable, one stored error.
+    if (route.eventParam !== undefined || route.archivePage !== undefined) {
+      // An unknown event id or archive page is one stored 404; while the calendar is unavailable, one stored error.
       if (!events.ok) return answerFor(`${route.pattern}|${events.version}`, { url, kind: "events", budget, events });
-      if (!events.hasEvent(params[route.eventParam] ?? "")) return route.unknownEvent === "json" ? unknownEvent() : notFound();
+      if (!names(route, params, events)) {
+        if (url.split("?")[0]!.endsWith(".data")) return answerFor(NOT_FOUND_DATA_URL, { url: NOT_FOUND_DATA_URL, kind: "static" });
+        return route.unknownEvent === "json" ? unknownEvent() : notFound();
+      }
     }
     return answerFor(`${url}|${events.version}`, { url, kind: "events", budget, events });
   }
@@ -217,6 +220,14 @@ export function createAnswerStore({
       };
     },
   };
+}
+
+/** Whether the calendar has what the address's parameters name: the event, or the archive page. */
+function names(route: SiteRoute, params: Record<string, string | undefined>, events: EventsOutcome & { ok: true }): boolean {
+  if (route.eventParam !== undefined) return events.hasEvent(params[route.eventParam] ?? "");
+  if (!route.archivePage) return true;
+  const { month, part } = route.archivePage;
+  return events.hasArchivePage(params[month], part === undefined ? undefined : params[part]);
 }
 
 /** Hashed files never change; the others (favicon, images) may with a deploy. */

@@ -39,21 +39,42 @@ function dataUrl(url: string): string {
 }
 
 /** Resolves a request's path (as sent, not decoded) and query (without "?"). */
-export function resolveTarget(path: string, query: string): Target {
-  const route = exact.get(path);
-  if (route) return { kind: "route", route, url: canonicalUrl(route, path, query), params: {} };
+/** Whether the query holds a value the route no longer reads (its address without it is where it went). */
+function retired(route: SiteRoute, query: string): boolean {
+  if (!route.retiredQuery || query === "") return false;
+  const search = new URLSearchParams(query);
+  return Object.entries(route.retiredQuery).some(([name, values]) => values.includes(search.get(name) ?? ""));
+}
+
+/** A patterned route matching the path, with its parameters. */
+function matchPatterned(path: string): { route: SiteRoute; params: Record<string, string | undefined> } | undefined {
   for (const candidate of patterned) {
     const match = matchPath({ path: pathOf(candidate), caseSensitive: true, end: true }, path);
-    if (match) return { kind: "route", route: candidate, url: path, params: match.params };
+    if (match) return { route: candidate, params: match.params };
+  }
+  return undefined;
+}
+
+export function resolveTarget(path: string, query: string): Target {
+  const route = exact.get(path);
+  if (route) {
+    if (retired(route, query)) return { kind: "redirect", location: canonicalUrl(route, path, query) };
+    return { kind: "route", route, url: canonicalUrl(route, path, query), params: {} };
   }
   // In-app navigation's data: stored like the page, under its canonical URL (React Router answers
-  // every route's data when `_routes` is left out).
+  // every route's data when `_routes` is left out). Before the patterns, which would read
+  // "/events/{id}.data" as an id.
   if (path.endsWith(".data")) {
     const page = path === "/_.data" ? "/" : path.slice(0, -".data".length);
     const dataRoute = exact.get(page);
-    if (!dataRoute) return { kind: "not-found-data" };
-    return { kind: "route", route: dataRoute, url: dataUrl(canonicalUrl(dataRoute, page, query)), params: {} };
+    if (dataRoute) return { kind: "route", route: dataRoute, url: dataUrl(canonicalUrl(dataRoute, page, query)), params: {} };
+    const matched = matchPatterned(page);
+    // A page's data only: a route answering a file or JSON has none.
+    if (!matched || !matched.route.file.endsWith(".tsx")) return { kind: "not-found-data" };
+    return { kind: "route", route: matched.route, url: dataUrl(page), params: matched.params };
   }
+  const matched = matchPatterned(path);
+  if (matched) return { kind: "route", route: matched.route, url: path, params: matched.params };
   // React Router's lazy route discovery.
   if (path === "/__manifest") return { kind: "pass" };
   if (path.startsWith("/assets/")) return { kind: "missing-file" };

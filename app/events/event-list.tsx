@@ -1,22 +1,28 @@
-import { AlertCircle, CalendarX } from "lucide-react";
-import { Link } from "react-router";
+import { AlertCircle, ArrowRight, CalendarX } from "lucide-react";
+import { PageLink } from "~/components/page-link";
 import { Spinner } from "~/components/spinner";
 import { CompactEventList } from "./compact-event-list";
 import { EventCard } from "./event-card";
 import type { EventsView } from "./filter";
+import type { ListEvent } from "./model";
 import { StaleNote } from "./stale-note";
 import type { EventsTab } from "./tab";
+
+/** A list as the pages carry it: the events a card shows, and where the list goes on (an archive page), if it does. */
+export type ListView = EventsView<ListEvent> & { more?: { path: string; label: string } };
 
 export type EventListState =
   | { status: "loading" }
   | { status: "error" }
   /** The tab's events as `eventsView` picked them (app/events/filter.ts). */
-  | { status: "ready"; view: EventsView };
+  | { status: "ready"; view: ListView };
 
 const emptyText: Record<EventsTab, string> = {
   upcoming: "No upcoming events scheduled at this time.",
   past: "No past events to show yet.",
 };
+
+const moreText: Record<EventsTab, string> = { upcoming: "More upcoming events", past: "Earlier events" };
 
 /** The list in its four states (spec §4, §8): loading, error, empty, populated. */
 export function EventList({ state, tab }: { state: EventListState; tab: EventsTab }) {
@@ -52,7 +58,7 @@ export function EventList({ state, tab }: { state: EventListState; tab: EventsTa
     );
   }
 
-  const { events, total, stale, updatedAt } = state.view;
+  const { events, stale, updatedAt, more } = state.view;
   return (
     <div className="flex flex-col gap-5">
       {stale && updatedAt ? <StaleNote what="events" updatedAt={updatedAt} /> : null}
@@ -62,29 +68,33 @@ export function EventList({ state, tab }: { state: EventListState; tab: EventsTa
           <p>{emptyText[tab]}</p>
         </div>
       ) : (
-        <>
-          {/* Phones get the compact list; the details are on each event's page. A card off screen is laid out and painted only
-              when it comes near (content-visibility), so showing a list, at load or on a tab switch, costs the cards in view.
-              Until then it counts as 28rem tall, about a card with a few lines of description: a smaller guess lets more
-              cards count as near, and each is drawn for nothing when real ones (up to 60rem) push it out of view. */}
-          <CompactEventList events={events} className="sm:hidden" />
-          <ul className="hidden gap-5 sm:grid lg:grid-cols-2">
-            {events.map((event) => (
-              <li key={event.id} className="[contain-intrinsic-size:auto_28rem] [content-visibility:auto]">
-                <EventCard event={event} />
-              </li>
-            ))}
-          </ul>
-        </>
+        <EventItems events={events} />
       )}
-      {total > events.length ? (
-        <Link
-          to={{ pathname: "/events", search: `?${new URLSearchParams(tab === "past" ? { tab, all: "1" } : { all: "1" })}` }}
-          className="self-start rounded text-sm font-semibold text-ink underline underline-offset-4 hover:text-brass-dark"
+      {more ? (
+        <PageLink
+          to={more.path}
+          className="inline-flex items-center gap-1.5 self-start rounded text-sm font-semibold text-ink underline underline-offset-4 hover:text-brass-dark"
         >
-          Show all {total} {tab === "past" ? "past" : "upcoming"} events
-        </Link>
+          {`${moreText[tab]}: ${more.label}`}
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </PageLink>
       ) : null}
     </div>
+  );
+}
+
+/** A list's events: the compact list on phones (the details are on each event's page), cards from 640 px. */
+export function EventItems({ events }: { events: readonly ListEvent[] }) {
+  return (
+    <>
+      <CompactEventList events={events} className="sm:hidden" />
+      <ul className="event-cards hidden gap-5 sm:grid lg:grid-cols-2">
+        {events.map((event) => (
+          <li key={event.id}>
+            <EventCard event={event} />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -3,7 +3,7 @@ import { buttonStyles } from "~/components/button-styles";
 import { PageLink } from "~/components/page-link";
 import { newTab } from "~/lib/external";
 import { eventTitle, eventType } from "./classify";
-import { WhereItem } from "./event-card";
+import { WhereItem } from "./where-item";
 import { formatEventDate, machineDate } from "./format-date";
 import { joinDetails } from "./join";
 import { eventIcsPath, eventPagePath, googleCalendarUrl, mapSearchUrl } from "./links";

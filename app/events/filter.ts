@@ -26,7 +26,7 @@ export function eventsForTab(events: CalendarEvent[], tab: EventsTab, now: numbe
 }
 
 /** What /events shows of a calendar: the tab's events, at most `limit` of them, and how many the tab has. */
-export type EventsView = Omit<EventsResponse, "events"> & { events: CalendarEvent[]; total: number };
+export type EventsView<E = CalendarEvent> = Omit<EventsResponse, "events"> & { events: E[]; total: number };
 
 /** The one place /events picks its list: the server's document and the browser's API read both come here. */
 export function eventsView(response: EventsResponse, tab: EventsTab, now: number, limit: number): EventsView {

@@ -1,4 +1,4 @@
-import type { CalendarEvent, EventTime } from "./model";
+import type { CalendarEvent, EventTime, ListEvent } from "./model";
 import { eventTitle } from "./classify";
 import { eventImagePath, eventPagePath } from "./links";
 import { instantOf, lastDayOf, toZonedRfc3339 } from "./time";
@@ -22,16 +22,19 @@ function schemaEndDate(start: EventTime, startDate: string, end: EventTime | und
 }
 
 /** True when an event can be structured data: schema.org needs a readable start. */
-export function hasSchemaDate(event: CalendarEvent): boolean {
+export function hasSchemaDate(event: Pick<CalendarEvent, "start">): boolean {
   return schemaDate(event.start) !== undefined;
 }
 
-/** One schema.org Event, pointing at its own page and share image; undefined without a readable start. */
-export function oneEventJsonLd(event: CalendarEvent, organizer: Organizer): object | undefined {
+/**
+ * One schema.org Event, pointing at its own page and share image; undefined without a readable start.
+ * Its description: the event's text on its own page, the lists' excerpt on a list.
+ */
+export function oneEventJsonLd(event: CalendarEvent | ListEvent, organizer: Organizer): object | undefined {
   const startDate = schemaDate(event.start);
   if (!event.start || !startDate) return undefined;
   const endDate = schemaEndDate(event.start, startDate, event.end);
-  const description = event.descriptionText;
+  const description = "excerpt" in event ? event.excerpt : "descriptionText" in event ? event.descriptionText : undefined;
   const page = `${organizer.url}${eventPagePath(event.id)}`;
   const joinUrl = event.location !== undefined && /^https?:\/\//i.test(event.location);
   // "Online (link sent after RSVP)" is not a street address: an online event whose details are on its page.
@@ -64,6 +67,6 @@ export function oneEventJsonLd(event: CalendarEvent, organizer: Organizer): obje
 }
 
 /** schema.org Event objects for structured data; events without a readable start are left out. */
-export function eventJsonLd(events: CalendarEvent[], organizer: Organizer): object[] {
+export function eventJsonLd(events: readonly (CalendarEvent | ListEvent)[], organizer: Organizer): object[] {
   return events.flatMap((event) => oneEventJsonLd(event, organizer) ?? []);
 }

@@ -29,6 +29,13 @@ export type CalendarEvent = {
   updated?: string;
 };
 
+/**
+ * An event as the lists (/events, the month pages) carry it: what a card shows, with a short plain-text
+ * excerpt of the description made on the server (events/server/description.server.ts) instead of the
+ * description itself, which only the event's own page and the API carry.
+ */
+export type ListEvent = Pick<CalendarEvent, "id" | "summary" | "location" | "start" | "end"> & { excerpt?: string };
+
 /** The API's answer. `stale` is true when the upstream failed and a cached copy was served. */
 export type EventsResponse = {
   events: CalendarEvent[];

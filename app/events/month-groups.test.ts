@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateBlock, groupByMonth } from "./month-groups";
+import { dateBlock, groupByMonth, monthKeyOf, monthLabel } from "./month-groups";
 
 describe("dateBlock", () => {
   it.each([
@@ -34,5 +34,30 @@ describe("groupByMonth", () => {
       ["2027-01", "January 2027", ["4"]],
       ["undated", "Date to be announced", ["5"]],
     ]);
+  });
+});
+
+describe("monthKeyOf and monthLabel", () => {
+  it.each([
+    [{ id: "a", start: { dateTime: "2026-03-15T19:00:00-04:00" } }, "2026-03"],
+    // Near a month's turn the zone decides: still February in New York, already March in UTC.
+    [{ id: "b", start: { dateTime: "2026-03-01T04:30:00Z" } }, "2026-02"],
+    [{ id: "c", start: { dateTime: "2026-03-01T05:30:00Z" } }, "2026-03"],
+    [{ id: "d", start: { dateTime: "2026-11-01T03:30:00Z" } }, "2026-10"],
+    [{ id: "e", start: { date: "2026-12-31" } }, "2026-12"],
+    [{ id: "f", start: { date: "2026-02-30" } }, "undated"],
+    [{ id: "g", start: { dateTime: "soon" } }, "undated"],
+    [{ id: "h" }, "undated"],
+  ])("%j → %s", (event, key) => {
+    expect(monthKeyOf(event)).toBe(key);
+  });
+
+  it.each([
+    ["2026-03", "March 2026"],
+    ["undated", "Date to be announced"],
+    ["2026-13", undefined],
+    ["26-03", undefined],
+  ])("%s → %s", (key, label) => {
+    expect(monthLabel(key)).toBe(label);
   });
 });

@@ -2,8 +2,7 @@
 // tabs' first views are in the page (routes/events.tsx), so a switch is a few attributes. Before React
 // Router has made its router, this also moves the address (history.pushState, once that frame is
 // painted) and follows back and forward; once it has, its own navigation does (the route's
-// shouldRevalidate keeps it local), and React's render then sets the same attributes. A page holding
-// every event of a tab (`?all=1`) is left to the server until React runs.
+// shouldRevalidate keeps it local), and React's render then sets the same attributes.
 
 /** Runs in the browser from the start script (root.tsx), on every page: it acts only where the tabs are. Self-contained, so it is serialised with toString(). */
 export function switchTabsInPlace(): void {
@@ -15,13 +14,11 @@ export function switchTabsInPlace(): void {
     }
   };
   const routerMade = () => "__reactRouterDataRouter" in window;
-  const alone = () => !routerMade() && !new URLSearchParams(location.search).has("all");
   document.addEventListener("click", (event) => {
     const link = (event.target as Element | null)?.closest?.("a[data-tab]");
     if (!(link instanceof HTMLAnchorElement) || !document.querySelector("div[data-tab-panel]")) return; // no lists: loading or failed
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     if (routerMade()) return show(link.dataset.tab ?? "");
-    if (!alone()) return;
     event.preventDefault();
     show(link.dataset.tab ?? "");
     // The address follows once the switched frame is painted.
@@ -29,7 +26,7 @@ export function switchTabsInPlace(): void {
     requestAnimationFrame(() => setTimeout(() => href !== location.href && history.pushState(null, "", href)));
   });
   window.addEventListener("popstate", () => {
-    if (alone()) show(new URLSearchParams(location.search).get("tab") === "past" ? "past" : "upcoming");
+    if (!routerMade()) show(new URLSearchParams(location.search).get("tab") === "past" ? "past" : "upcoming");
   });
 }
 

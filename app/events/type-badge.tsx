@@ -1,21 +1,11 @@
 import { cx } from "~/lib/cx";
 import { badgeLabel, type EventType } from "./classify";
 
-const sizeClass = {
-  small: "px-2 py-0.5 text-[0.6875rem]",
-  regular: "px-3 py-1 text-xs",
-};
-
-/** The Members Only / Open badge, the same colours on the list, the card and the event's page. */
-export function TypeBadge({ type, size = "regular", className }: { type: EventType; size?: keyof typeof sizeClass; className?: string }) {
+/** The Members Only / Open badge, the same colours on the lists and the event's page (its look: app.css, .event-badge). */
+export function TypeBadge({ type, size = "regular", className }: { type: EventType; size?: "small" | "regular"; className?: string }) {
   return (
     <span
-      className={cx(
-        "rounded-full font-semibold tracking-wide uppercase",
-        sizeClass[size],
-        type === "members-only" ? "bg-ink text-paper" : "bg-sand text-ink",
-        className,
-      )}
+      className={cx("event-badge", size === "small" && "event-badge-small", type === "members-only" && "event-badge-members", className)}
     >
       {badgeLabel[type]}
     </span>

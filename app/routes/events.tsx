@@ -5,13 +5,17 @@ import { PageHeader } from "~/components/page-header";
 import { usePublicConfig } from "~/components/use-public-config";
 import { events as page, site } from "~/content";
 import { CalendarEmbed } from "~/events/calendar-embed";
-import { EventList, type EventListState } from "~/events/event-list";
+import { archiveOf, pagePathOf, type ArchiveMonth } from "~/events/archive";
+import { EventCardIcons } from "~/events/event-card";
+import { EventList, type EventListState, type ListView } from "~/events/event-list";
 import { EventTabs } from "~/events/event-tabs";
-import { eventsView, type EventsView } from "~/events/filter";
+import { eventsView } from "~/events/filter";
 import { eventJsonLd } from "~/events/json-ld";
-import { withDescriptionText } from "~/events/server/description.server";
+import { MonthNav } from "~/events/month-nav";
+import { monthKeyOf, monthLabel } from "~/events/month-groups";
+import { listEventOf } from "~/events/server/description.server";
 import { readEventsOutcome } from "~/events/server/outcome.server";
-import { FIRST_VIEW, listLimit, parseTab, TABS, type EventsTab } from "~/events/tab";
+import { FIRST_VIEW, parseTab, TABS, type EventsTab } from "~/events/tab";
 import { newTab } from "~/lib/external";
 import { jsonLdScript } from "~/lib/json-ld";
 import { pageMeta } from "~/lib/seo";
@@ -26,31 +30,34 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-/** What the page shows: both tabs' views (null while the calendar's first read goes on, or when it failed). */
-type EventsData = { views: Record<EventsTab, EventsView> | null; failed: boolean };
+/** What the page shows: both tabs' first views and the archive's months (null while the calendar's first read goes on, or when it failed). */
+type EventsData = { views: Record<EventsTab, ListView> | null; months: readonly ArchiveMonth[]; failed: boolean };
 
-// The events are in the HTML (readable without JavaScript, indexable): the first view of both
-// tabs, every event of the address's tab with `?all=1`. Its size stays flat however many events
-// the calendar holds, and a tab switch needs nothing from the network. A first read of the
-// calendar that takes over a second is not waited for: the page goes out in its loading state,
-// its scripts start at once, and the list follows from this loader. The loading and error states:
-// the answer store lets no browser or CDN keep them as the page for /events.
-export async function loader({ request, context }: Route.LoaderArgs): Promise<EventsData> {
-  const search = new URL(request.url).searchParams;
+// The events are in the HTML (readable without JavaScript, indexable): the first view of both tabs, as
+// cards with a short excerpt (the whole text is on each event's page), each list followed by a link to
+// where it goes on, and the list of months: every event is on an archive page (app/events/archive.ts) a
+// click or two from here. Its size stays flat however many events the calendar holds, and a tab switch
+// needs nothing from the network. A first read of the calendar that takes over a second is not waited
+// for: the page goes out in its loading state, its scripts start at once, and the list follows from
+// this loader. The loading and error states: the answer store lets no browser or CDN keep them as the
+// page for /events.
+export async function loader({ context }: Route.LoaderArgs): Promise<EventsData> {
   const outcome = await readEventsOutcome(context, EVENTS_PAGE_WAIT_MS);
-  if (!outcome.ok) return { views: null, failed: !outcome.loading };
-  const shown = parseTab(search);
+  if (!outcome.ok) return { views: null, months: [], failed: !outcome.loading };
+  const archive = archiveOf(outcome.response.events);
   // The split's own instant rather than the clock: the same bytes on every server.
-  const view = (tab: EventsTab) => {
-    const list = eventsView(outcome.response, tab, outcome.splitAt, tab === shown ? listLimit(search) : FIRST_VIEW);
-    // The calendar copy carries each description as HTML only; the cards' links want its text too.
-    return { ...list, events: list.events.map(withDescriptionText) };
+  const view = (tab: EventsTab): ListView => {
+    const { events, ...rest } = eventsView(outcome.response, tab, outcome.splitAt, FIRST_VIEW + 1);
+    // Where the list goes on: the archive page of the first event it does not show.
+    const next = events[FIRST_VIEW];
+    const more = next && { path: pagePathOf(archive, next), label: monthLabel(monthKeyOf(next)) ?? "" };
+    return { ...rest, events: events.slice(0, FIRST_VIEW).map(listEventOf), ...(more ? { more } : {}) };
   };
-  return { views: { upcoming: view("upcoming"), past: view("past") }, failed: false };
+  return { views: { upcoming: view("upcoming"), past: view("past") }, months: archive.months, failed: false };
 }
 
-// In-app navigation to /events (browsers without speculation rules), "Show all", and a page served
-// loading: the page shows at once in its loading state, and the list follows from the loader.
+// In-app navigation to /events (browsers without speculation rules) and a page served loading: the
+// page shows at once in its loading state, and the list follows from the loader.
 export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const pending = serverLoader();
   // A failure is shown by <Await>'s error state; it is not an unhandled rejection meanwhile.
@@ -59,18 +66,16 @@ export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 }
 
 // A tab switch shows views the page already has: neither this loader nor the root's runs again.
-// Only every event of a tab that the page does not hold yet (`?all=1`) is asked for.
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
-  const all = listLimit(nextUrl.searchParams) === Number.POSITIVE_INFINITY;
-  return all && (parseTab(nextUrl.searchParams) !== parseTab(currentUrl.searchParams) || !currentUrl.searchParams.has("all"));
+  return currentUrl.pathname !== nextUrl.pathname;
 }
 
 export default function EventsPage({ loaderData }: Route.ComponentProps) {
   if (!("pending" in loaderData)) return <Events data={loaderData} />;
   return (
     <Suspense fallback={<Events data={null} />}>
-      <Await resolve={loaderData.pending} errorElement={<Events data={{ views: null, failed: true }} />}>
+      <Await resolve={loaderData.pending} errorElement={<Events data={{ views: null, months: [], failed: true }} />}>
         {(data: EventsData) => <Events data={data} />}
       </Await>
     </Suspense>
@@ -81,7 +86,6 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
 function Events({ data }: { data: EventsData | null }) {
   const [search] = useSearchParams();
   const active = parseTab(search);
-  const limit = listLimit(search);
   const { siteUrl, calendar } = usePublicConfig();
   const views = data?.views;
   const revalidator = useRevalidator();
@@ -91,16 +95,9 @@ function Events({ data }: { data: EventsData | null }) {
     if (loading) void revalidator.revalidate();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer, not per revalidator state
   }, [data]);
-  // The address's tab shows as many as it asks for, the other its first view.
-  const shown = views
-    ? {
-        upcoming: firstOf(views.upcoming, active === "upcoming" ? limit : FIRST_VIEW),
-        past: firstOf(views.past, active === "past" ? limit : FIRST_VIEW),
-      }
-    : null;
   const subscribeUrl = views?.upcoming.subscribeUrl;
   // Structured data for the upcoming events a visitor can see on the page.
-  const upcoming = shown?.upcoming.events ?? [];
+  const upcoming = views?.upcoming.events ?? [];
 
   return (
     <>
@@ -118,10 +115,10 @@ function Events({ data }: { data: EventsData | null }) {
             </h2>
             <EventTabs active={active} />
           </div>
-          {shown ? (
+          {views ? (
             TABS.map((tab) => (
               <div key={tab} data-tab-panel={tab} hidden={tab !== active}>
-                <Panel view={shown[tab]} tab={tab} />
+                <Panel view={views[tab]} tab={tab} />
               </div>
             ))
           ) : (
@@ -139,6 +136,7 @@ function Events({ data }: { data: EventsData | null }) {
             </a>
           ) : null}
         </section>
+        {data && data.months.length > 0 ? <MonthNav months={data.months} /> : null}
         <section aria-labelledby="calendar-heading" className="flex flex-col gap-4">
           <h2 id="calendar-heading" className="font-serif text-2xl font-semibold text-ink">
             Shared calendar
@@ -146,6 +144,7 @@ function Events({ data }: { data: EventsData | null }) {
           <CalendarEmbed calendar={calendar} subscribeUrl={subscribeUrl} />
         </section>
       </div>
+      <EventCardIcons />
       {upcoming.length > 0 ? (
         <script
           type="application/ld+json"
@@ -156,19 +155,8 @@ function Events({ data }: { data: EventsData | null }) {
   );
 }
 
-const cut = new WeakMap<EventsView, Map<number, EventsView>>();
-/** The view's first `limit` events, the same object each time it is asked for: a switch re-renders no list. */
-function firstOf(view: EventsView, limit: number): EventsView {
-  if (view.events.length <= limit) return view;
-  const known = cut.get(view) ?? new Map<number, EventsView>();
-  cut.set(view, known);
-  const part = known.get(limit) ?? { ...view, events: view.events.slice(0, limit) };
-  known.set(limit, part);
-  return part;
-}
-
 /** One tab's list; a switch changes only the `hidden` around it, so React leaves it as it is. */
-const Panel = memo(function Panel({ view, tab }: { view: EventsView; tab: EventsTab }) {
+const Panel = memo(function Panel({ view, tab }: { view: ListView; tab: EventsTab }) {
   const state: EventListState = useMemo(() => ({ status: "ready", view }), [view]);
   return <EventList state={state} tab={tab} />;
 });

@@ -5,7 +5,14 @@
 /** The path that must answer 404; Lighthouse is told not to abort on its status. */
 export const NOT_FOUND_PATH = "/no-such-page";
 
-const DEFAULT_ROUTES = ["/", "/apply", "/about", "/contact", "/events", "/portal", NOT_FOUND_PATH];
+/** This month's page of the events archive (New York time): the bundled sample's series have events every month. */
+export function archivePath(now = Date.now()) {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", year: "numeric", month: "2-digit" }).formatToParts(now);
+  const part = (/** @type {string} */ type) => parts.find((p) => p.type === type)?.value ?? "";
+  return `/events/month/${part("year")}-${part("month")}`;
+}
+
+const DEFAULT_ROUTES = ["/", "/apply", "/about", "/contact", "/events", archivePath(), "/portal", NOT_FOUND_PATH];
 
 /**
  * The sections to run (index.js SECTIONS, by name), Lighthouse's routes, runs per route or trip (medians are reported), and the serving

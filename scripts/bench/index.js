@@ -7,7 +7,7 @@
 //
 // Knobs, for quick runs (defaults: the full run):
 //   BENCH_ONLY=calendar,…      run only these sections (names in SECTIONS), comma-separated; BENCH_SKIP=… skips them instead
-//   BENCH_ROUTES=/,/events     Lighthouse routes, comma-separated (default: all seven)
+//   BENCH_ROUTES=/,/events     Lighthouse routes, comma-separated (default: all eight, an events archive page among them)
 //   BENCH_RUNS=1               Lighthouse runs per route, and navigation runs per trip; medians are reported (default 3)
 //   BENCH_DURATION=3           seconds per serving load (default 10)
 //   BENCH_CONNECTIONS=20       serving load client connections (default 50)
@@ -21,6 +21,7 @@ import "./cleanup.js";
 import { readConfig } from "./config.js";
 import { section as calendar } from "./calendar.js";
 import { section as calendarScale } from "./calendar-scale.js";
+import { section as eventLists } from "./event-lists.js";
 import { section as lighthouse } from "./lighthouse.js";
 import { section as navigation } from "./navigation.js";
 import { summaryLine } from "./report.js";
@@ -30,7 +31,7 @@ import { section as shareCards } from "./share-cards.js";
 import { section as shareCrawl } from "./share-crawl.js";
 
 /** The sections, in the order they run. @type {import("./report.js").Section[]} */
-const SECTIONS = [lighthouse, navigation, serving, calendar, calendarScale, shareCards, shareCrawl];
+const SECTIONS = [lighthouse, navigation, serving, calendar, calendarScale, eventLists, shareCards, shareCrawl];
 const RESULTS_DIR = "bench-results";
 
 /** The commit measured, marked "+dirty" when the worktree has changes; null outside git. */

@@ -76,7 +76,7 @@ test.describe("no CSP violation on any page (desktop)", () => {
     });
   }
 
-  test("events: tabs, show all and back, client-side", async ({ page }) => {
+  test("events: tabs, the archive and back, client-side", async ({ page }) => {
     const recorder = await recordViolations(page);
     await page.goto("/events");
     await waitForHydration(page);
@@ -86,13 +86,10 @@ test.describe("no CSP violation on any page (desktop)", () => {
     await expect(page.getByRole("heading", { name: "Past events" })).toBeVisible();
     await tabs.getByRole("link", { name: "Upcoming" }).click();
     await expect(page.getByRole("heading", { name: "Upcoming events" })).toBeVisible();
-    const showAll = page.getByRole("link", { name: /^Show all/ });
-    if (await showAll.count()) {
-      await showAll.first().click();
-      await expect(page).toHaveURL(/all=1/);
-    }
+    await page.getByRole("link", { name: /^More upcoming events/ }).click();
+    await expect(page).toHaveURL(/\/events\/month\//);
     await page.goBack();
-    await expect(page).not.toHaveURL(/all=1/);
+    await expect(page).not.toHaveURL(/\/events\/month\//);
     await expect(page.locator("main article").first()).toBeVisible();
     await page.waitForLoadState("networkidle");
     await pageSettled(page);

@@ -24,7 +24,7 @@ test.describe("events page (bundled sample calendar)", () => {
     await expect(area.getByRole("link", { name: /Subscribe to the sample calendar/ })).toHaveAttribute("href", "/api/calendar/feed.ics");
   });
 
-  test("lists upcoming events with badges and add-to-calendar links", async ({ page }) => {
+  test("lists upcoming events with badges; an event's page has the add-to-calendar links", async ({ page }) => {
     await page.goto("/events");
     await waitForHydration(page);
     await expect(page.getByRole("heading", { name: "Upcoming events" })).toBeVisible();
@@ -32,6 +32,9 @@ test.describe("events page (bundled sample calendar)", () => {
     await expect(cards(page).getByText("Members Only", { exact: true }).first()).toBeVisible();
     await expect(cards(page).getByText("Open", { exact: true }).first()).toBeVisible();
 
+    // A card shows what and when (issue 37); its page has the rest.
+    await cards(page).first().getByRole("link").click();
+    await expect(page).toHaveURL(/\/events\/[\w-]+$/);
     const google = page.getByRole("link", { name: /^Google Calendar/ }).first();
     await expect(google).toHaveAttribute("href", /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE/);
     await expect(google).toHaveAttribute("target", "_blank");
@@ -208,7 +211,7 @@ test.describe("hostile calendar descriptions", () => {
       dialogs++;
       void dialog.dismiss();
     });
-    await page.goto(`${server.url}/events?all=1`);
+    await page.goto(`${server.url}/events`);
     await waitForHydration(page);
     const hostile = page.locator("main article").filter({ hasText: "Hostile" });
     await expect(hostile).toHaveCount(3);

@@ -6,7 +6,9 @@ import { mkdtempSync, rmSync, existsSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { monthPagePath } from "~/events/archive";
 import type { EventsResponse } from "~/events/model";
+import { monthKeyOf } from "~/events/month-groups";
 import { startFakeGoogleCalendar, LISTED_EVENT_IDS, type FakeGoogleCalendar } from "../fakes/google-calendar";
 import { startFakeIcsFeed, type FakeIcsFeed } from "../fakes/ics-feed";
 import { startGate } from "../support/gate";
@@ -133,9 +135,9 @@ describe("two servers on one calendar", () => {
       const paths = [
         "/events",
         "/events?tab=past",
-        "/events?all=1",
         "/api/calendar/events",
         "/sitemap.xml",
+        ...[...new Set(events.map((event) => monthPagePath(monthKeyOf(event))))],
         ...events.flatMap((event) => [`/events/${event.id}`, `/events/${event.id}/og.png`, `/api/calendar/events/${event.id}.ics`]),
       ];
       for (const target of paths) {

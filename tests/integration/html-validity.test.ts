@@ -18,6 +18,18 @@ const PATHS: Array<[path: string, status: number]> = [
 ];
 
 describe("server HTML", () => {
+  it("an archive page is valid HTML (issue 37)", async () => {
+    const events = await (await fetch(`${server.url}/events`)).text();
+    const path = /href="(\/events\/month\/[^"]+)"/.exec(events)![1]!;
+    const res = await fetch(`${server.url}${path}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('class="event-card"');
+    const report = await validateHtml(html, path);
+    expect(describeReport(report)).toEqual([]);
+    expect(report.valid).toBe(true);
+  });
+
   it("an upcoming and a past event's page are valid HTML (issue 13)", async () => {
     const { events } = (await (await fetch(`${server.url}/api/calendar/events`)).json()) as {
       events: Array<{ id: string; end?: { dateTime?: string } }>;
@@ -38,7 +50,7 @@ describe("server HTML", () => {
     expect(res.status).toBe(status);
     const html = await res.text();
     // The events tabs are checked with their list in them, not a loading or error state.
-    if (path.startsWith("/events")) expect(html).toContain("Add to calendar (.ics)");
+    if (path.startsWith("/events")) expect(html).toContain('class="event-card"');
     const report = await validateHtml(html, path);
     expect(describeReport(report)).toEqual([]);
     expect(report.valid).toBe(true);

@@ -75,9 +75,22 @@ describe("stored answers", () => {
     expect(past.body).toContain("Past events");
     expect((await rawRequest(server.url, "/events?fbclid=1&tab=past&x=2")).body).toBe(past.body);
     expect((await rawRequest(server.url, "/events?tab=PAST")).body).toBe((await rawRequest(server.url, "/events")).body);
-    expect((await rawRequest(server.url, "/events?all=1&tab=past")).body).toBe(
-      (await rawRequest(server.url, "/events?tab=past&all=1")).body,
-    );
+  });
+
+  it("sends the retired ?all=1 (every event of a tab on one page) to the tab's own address (301)", async () => {
+    const cases: Array<[string, string]> = [
+      ["/events?all=1", "/events"],
+      ["/events?tab=past&all=1", "/events?tab=past"],
+      ["/events?all=1&tab=past&utm=x", "/events?tab=past"],
+    ];
+    for (const [target, location] of cases) {
+      const answer = await rawRequest(server.url, target);
+      expect(answer.status, target).toBe(301);
+      expect(answer.headers.location, target).toBe(location);
+      expect(answer.headers["cache-control"], target).toMatch(/^public/);
+    }
+    // Any other value was never read: ignored, as every unknown parameter is.
+    expect((await rawRequest(server.url, "/events?all=yes")).body).toBe((await rawRequest(server.url, "/events")).body);
   });
 
   it("serves one stored 404 page for every unknown path", async () => {
@@ -98,7 +111,7 @@ describe("stored answers", () => {
       ["/ABOUT", "/about"],
       ["/Apply//", "/apply"],
       ["/events/?tab=past&utm=1", "/events?tab=past"],
-      ["/EVENTS?all=1", "/events?all=1"],
+      ["/EVENTS?tab=past", "/events?tab=past"],
     ];
     for (const [target, location] of cases) {
       const answer = await rawRequest(server.url, target);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { descriptionTextOf, readDescription, readHtml } from "./description.server";
+import { descriptionTextOf, EXCERPT_CHARS, excerptOf, listEventOf, readDescription, readHtml } from "./description.server";
 
 describe("readHtml: the text of sanitized HTML", () => {
   it.each([
@@ -67,5 +67,68 @@ describe("readDescription: a calendar's description in every form", () => {
   it("keeps awkward text whole: right-to-left, CJK, emoji, long words", () => {
     const raw = "<p>اجتماع المؤسسين 🚀</p><p>創業者の夕食会 Donaudampfschifffahrtsgesellschaftskapitänswitwe</p>";
     expect(allForms(raw).descriptionText).toBe("اجتماع المؤسسين 🚀\n\n創業者の夕食会 Donaudampfschifffahrtsgesellschaftskapitänswitwe");
+  });
+});
+
+describe("excerptOf: what a list card shows of a description", () => {
+  const rich = readDescription(
+    "<b>Founders Dinner</b><br><br>Join fellow founders for an evening on <i>pricing</i>. We keep it small, candid and practical: " +
+      "bring one question you are stuck on, leave with three people who have solved it.<br><br><u>Agenda</u><ul><li>6:30 pm: doors open</li>" +
+      '<li>7:00 pm: a talk</li></ul>RSVP: <a href="https://lu.ma/x">https://lu.ma/x</a>',
+  ).description;
+
+  it("is plain text on one line, cut at a word within EXCERPT_CHARS, without a first line that repeats the title", () => {
+    const excerpt = excerptOf(rich, "Founders Dinner");
+    expect(excerpt).toMatch(/^Join fellow founders for an evening on pricing\. We keep it small/);
+    expect(excerpt.length).toBeLessThanOrEqual(EXCERPT_CHARS);
+    expect(excerpt).toMatch(/\w…$/);
+    expect(excerpt).not.toMatch(/[<>\n]/);
+  });
+
+  it("keeps a first line that is not the title, and a short text whole", () => {
+    expect(excerptOf(rich, "Another title")).toMatch(/^Founders Dinner Join fellow founders/);
+    expect(excerptOf(readDescription("Bring a friend &amp; a laptop.<br>Doors at 7.").description, "Dinner")).toBe(
+      "Bring a friend & a laptop. Doors at 7.",
+    );
+  });
+
+  it("is nothing without text", () => {
+    expect(excerptOf(undefined, "Dinner")).toBe("");
+    expect(excerptOf("<ul><li> </li></ul>", "Dinner")).toBe("");
+  });
+
+  it("never cuts a character in two (an emoji is two UTF-16 units)", () => {
+    const text = "🚀".repeat(EXCERPT_CHARS);
+    const excerpt = excerptOf(readDescription(text).description, "Launch");
+    expect(excerpt).toMatch(/^(🚀)+…$/u);
+    expect(excerpt.length).toBeLessThanOrEqual(EXCERPT_CHARS);
+  });
+
+  it("is made once per distinct description", () => {
+    const html = readDescription(`${"word ".repeat(100)}once`).description;
+    expect(excerptOf(html, "T")).toBe(excerptOf(html, "T"));
+    expect(Object.is(excerptOf(html, "T"), excerptOf(html, "T"))).toBe(true);
+  });
+});
+
+describe("listEventOf: an event as the lists carry it", () => {
+  it("has what a card shows and the excerpt, never the description", () => {
+    const { description } = readDescription("<p>A long evening of talks.</p>");
+    const event = {
+      id: "x",
+      summary: "Talks",
+      description,
+      location: "NYC",
+      start: { date: "2026-03-01" },
+      updated: "2026-01-01T00:00:00Z",
+    };
+    expect(listEventOf(event)).toEqual({
+      id: "x",
+      summary: "Talks",
+      location: "NYC",
+      start: { date: "2026-03-01" },
+      excerpt: "A long evening of talks.",
+    });
+    expect(listEventOf({ id: "y" })).toEqual({ id: "y" });
   });
 });

@@ -1,11 +1,13 @@
-// An event's description: converted when the calendar is read into the one form the calendar copy,
-// the API and the lists carry (safe HTML), and read on demand, for the few events a page shows, into
-// plain text (the .ics, JSON-LD, the Google link, meta tags) and the links the organisers put in it
-// (how to join). Text and links are read from the sanitized HTML with htmlparser2, the parser
+// An event's description: converted when the calendar is read into the one form the calendar copy
+// and the API carry (safe HTML), and read on demand, for the few events a page shows, into plain text
+// (the .ics, JSON-LD, the Google link, meta tags), the links the organisers put in it (how to join) and
+// the short excerpt the lists show (never the description itself). Text and links are read from the sanitized HTML with htmlparser2, the parser
 // sanitize-html itself is built on.
 import { Parser } from "htmlparser2";
 import { LRUCache } from "lru-cache";
-import type { CalendarEvent, DescriptionLink } from "~/events/model";
+import { eventTitle } from "~/events/classify";
+import type { CalendarEvent, DescriptionLink, ListEvent } from "~/events/model";
+import { summaryOf } from "~/events/summary";
 import { descriptionToHtml } from "./sanitize.server";
 
 export type DescriptionForms = Pick<CalendarEvent, "description">;
@@ -96,4 +98,45 @@ export function descriptionTextOf(html: string | undefined): DescriptionText {
 /** An event as a page shows it: with its description's text and links beside the HTML. */
 export function withDescriptionText<T extends CalendarEvent>(event: T): T {
   return event.description ? { ...event, ...descriptionTextOf(event.description) } : event;
+}
+
+/** The excerpt's length at most: about three lines of a card at 1280 px (the card clamps it to three lines whatever the script). */
+export const EXCERPT_CHARS = 200;
+
+/** The last excerpt made of each distinct description, with the title it was made for. */
+const excerpts = new LRUCache<string, { title: string; excerpt: string }>({ max: 25_000 });
+
+/**
+ * A list card's excerpt of a stored description: its plain text on one line, cut at a word with an
+ * ellipsis, without a first line that only repeats the title (Google's editor often starts with it
+ * in bold). Made once per distinct description (a series' occurrences share theirs); empty when there
+ * is no text.
+ */
+export function excerptOf(html: string | undefined, title: string): string {
+  if (!html) return "";
+  const known = excerpts.get(html);
+  if (known?.title === title) return known.excerpt;
+  const lines = readHtml(html)
+    .text.split("\n")
+    .map((line) => line.trim())
+    // An empty list item reads as a lone bullet.
+    .filter((line) => line !== "" && line !== "•");
+  if (lines[0]?.toLowerCase() === title.trim().toLowerCase()) lines.shift();
+  const excerpt = summaryOf(lines.join(" "), EXCERPT_CHARS);
+  excerpts.set(html, { title, excerpt });
+  return excerpt;
+}
+
+/** An event as the lists carry it: what a card shows, the excerpt in place of the description. */
+export function listEventOf(event: CalendarEvent): ListEvent {
+  const { id, summary, location, start, end } = event;
+  const excerpt = excerptOf(event.description, eventTitle(event));
+  return {
+    id,
+    ...(summary === undefined ? {} : { summary }),
+    ...(location === undefined ? {} : { location }),
+    ...(start === undefined ? {} : { start }),
+    ...(end === undefined ? {} : { end }),
+    ...(excerpt ? { excerpt } : {}),
+  };
 }

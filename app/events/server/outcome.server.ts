@@ -5,6 +5,7 @@
 // view and version (server/answer-store.ts) and hands the render this same outcome through the
 // request context, so the stored bytes always match their version.
 import { createContext, type RouterContextProvider } from "react-router";
+import { archiveOf, archivePage } from "~/events/archive";
 import { endInstant } from "~/events/filter";
 import type { CalendarEvent, EventsResponse } from "~/events/model";
 import { EventsUnavailableError, getEvents } from "./events.server";
@@ -17,6 +18,8 @@ export type EventsOutcome =
       json: Uint8Array;
       version: string;
       hasEvent: (id: string) => boolean;
+      /** Whether an archive page's address parameters (app/events/archive.ts) name a page of this calendar. */
+      hasArchivePage: (month: string | undefined, part: string | undefined) => boolean;
       /**
        * An instant that splits Upcoming from Past exactly as now does: the end of the latest event
        * to have ended (0 when none has). Unlike now, it is the same on every server for one version.
@@ -87,6 +90,7 @@ export async function getEventsOutcome({ now = Date.now(), waitMs }: { now?: num
       json,
       version: `${contentHash}|${response.stale ? `stale ${response.updatedAt}` : "fresh"}|${ended}`,
       hasEvent: (id) => index.ids.has(id),
+      hasArchivePage: (month, part) => archivePage(archiveOf(response.events), month, part) !== undefined,
       splitAt: ended > 0 ? (index.ends[ended - 1] as number) : 0,
     };
   } catch (error) {
