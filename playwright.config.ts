@@ -34,7 +34,8 @@ export default defineConfig({
   testIgnore: SHOTS ? [] : ["**/screenshots.spec.ts", "**/editor-shots.spec.ts"],
   fullyParallel: true,
   forbidOnly: CI,
-  retries: CI ? 1 : 0,
+  // No retries: a test that fails once is a failure to fix at its cause, never a quiet pass.
+  retries: 0,
   workers: 2,
   reporter: "list",
   timeout: 30_000,
