@@ -46,6 +46,13 @@ async function hydrate(engine: Engine): Promise<void> {
   await waitFor(engine, "React hydrates after a tap", isHydrated);
 }
 
+/** Runs in the page: the drawer is open and has slid in (its left edge at the window's, no animation running). */
+function drawerOpen(selector: string): boolean {
+  const dialog = document.querySelector<HTMLDialogElement>(selector);
+  if (!dialog?.open) return false;
+  return dialog.getBoundingClientRect().left === 0 && document.getAnimations().every((a) => a.playState !== "running");
+}
+
 /** Every task queued so far has run and a frame was painted (cf. tests/e2e/support/settled.ts). */
 const settled = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
@@ -192,12 +199,6 @@ export function describeFlows(name: string, launch: (baseURL: string) => Promise
     });
 
     test("the menu button opens the drawer (first tap, before React, and again after); Escape closes it, focus back on the button", async () => {
-      const drawerOpen = (selector: string) => {
-        const dialog = document.querySelector<HTMLDialogElement>(selector);
-        if (!dialog?.open) return false;
-        // Slid in: its left edge at the window's, and no animation still running.
-        return dialog.getBoundingClientRect().left === 0 && document.getAnimations().every((a) => a.playState !== "running");
-      };
       // Closed and slid out (it stays rendered, its backdrop over the page, while it slides: app.css).
       const closedWithFocusOnButton = (drawer: string, button: string) =>
         document.querySelector<HTMLDialogElement>(drawer)?.open === false &&
@@ -223,6 +224,23 @@ export function describeFlows(name: string, launch: (baseURL: string) => Promise
         // The tap was the first interaction: it started the scripts.
         if (when === "before React") await waitFor(engine, "React hydrates after the first tap", isHydrated);
       }
+    });
+
+    // Firefox closes it itself (closedby="any"); WebKitGTK 2.50 has no closedby, and React's fallback does.
+    test("a tap outside the open drawer closes it", async () => {
+      await visit("/");
+      await hydrate(engine);
+      await tap(engine, MENU_BUTTON);
+      await waitFor(engine, "the drawer opens", drawerOpen, DRAWER);
+      const right = await engine.evaluate((selector: string) => document.querySelector(selector)!.getBoundingClientRect().right, DRAWER);
+      // On the backdrop, halfway between the drawer's edge and the window's.
+      await engine.clickAt(Math.round((right + PHONE.width) / 2), Math.round(PHONE.height / 2));
+      await waitFor(
+        engine,
+        "the drawer closes",
+        (selector: string) => document.querySelector<HTMLDialogElement>(selector)?.open === false,
+        DRAWER,
+      );
     });
 
     test("an in-site link, once React runs, navigates in the same document", async () => {

@@ -18,6 +18,8 @@ export type Engine = {
   evaluate<A extends unknown[], R>(fn: (...args: A) => R, ...args: A): Promise<Awaited<R>>;
   /** A real pointer click in the middle of the first element matching a CSS selector (scrolled into view first). */
   click(selector: string): Promise<void>;
+  /** A real pointer click at a point of the window (CSS px from its top left). */
+  clickAt(x: number, y: number): Promise<void>;
   /** A real key press (down, up) to whatever has the focus. */
   press(key: Key): Promise<void>;
   /** Saves a PNG of what the viewport shows. */

@@ -111,6 +111,9 @@ export async function launchFirefox(baseURL: string): Promise<Engine> {
     async click(selector) {
       await page.click(selector);
     },
+    async clickAt(x, y) {
+      await page.mouse.click(x, y);
+    },
     async press(key) {
       await page.keyboard.press(KEYS[key]);
     },

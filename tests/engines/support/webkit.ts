@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, readdirSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
-import { Builder, By, Key as SeleniumKey, type WebDriver } from "selenium-webdriver";
+import { Builder, By, Origin, Key as SeleniumKey, type WebDriver } from "selenium-webdriver";
 import { freePort } from "../../support/http";
 import { startDenyProxy } from "./deny-proxy";
 import { PHONE, type Engine, type Key } from "./engine";
@@ -120,6 +120,9 @@ export async function launchWebKit(baseURL: string): Promise<Engine> {
     evaluate: <A extends unknown[], R>(fn: (...args: A) => R, ...args: A) => session.executeScript<Awaited<R>>(fn, ...args),
     async click(selector) {
       await session.findElement(By.css(selector)).click();
+    },
+    async clickAt(x, y) {
+      await session.actions().move({ x, y, origin: Origin.VIEWPORT }).click().perform();
     },
     async press(key) {
       await session.actions().sendKeys(KEYS[key]).perform();
