@@ -39,7 +39,7 @@ export type SiteRoute = {
   sitemap?: boolean;
   /** `api`: the stricter per-client limit (RATE_LIMIT_PER_MINUTE); everything else counts as a page. */
   rateLimit?: "api";
-  /** `images`: a large binary answer, stored in a memory budget apart from the pages' (STORED_IMAGES_MB). */
+  /** `images`: a share card, answered from the share cards' own store (its budget, STORED_IMAGES_MB, apart from the pages'). */
   storeBudget?: "images";
 };
 

@@ -2,19 +2,21 @@
 // static pages once per process (at start-up), the events page and API once per calendar version
 // and view, one 404 page for every unknown path. What a stranger can vary (query strings, paths,
 // letter case) resolves to one of those few keys first (server/resolve-target.ts), so it never
-// makes a render or a cache entry. Three stores: the static pages (a fixed set, known from the
-// route table, never evicted), and two memory budgets, each least-recently-used, for what follows
-// the calendar: its pages (and API answers, downloads) and large binary answers (share images). A
-// crawl of every share card, or of every event page, never pushes out the home page.
+// makes a render or a cache entry. Two stores: the static pages (a fixed set, known from the route
+// table, never evicted), and a least-recently-used memory budget for what follows the calendar: its
+// pages (and API answers, downloads). Share images are held once, by the share cards' own store
+// (its budget is the images'), and answered from its very bytes. A crawl of every share card, or of
+// every event page, never pushes out the home page.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { IncomingMessage } from "node:http";
 import { LRUCache } from "lru-cache";
 import mime from "mime-types";
+import type { CalendarEvent } from "~/events/model";
 import { jsonError } from "~/events/server/http.server";
 import { getEventsOutcome, type EventsOutcome } from "~/events/server/outcome.server";
 import { pathOf, siteRoutes, type CacheKind, type SiteRoute } from "~/site-routes";
-import { cacheControlFor } from "./cache-policy";
+import { cacheControlFor, EVENTS_CACHE_CONTROL } from "./cache-policy";
 import { pathOfTarget, sendError } from "./errors";
 import { resolveTarget } from "./resolve-target";
 import type { CspFor } from "./security";
@@ -31,8 +33,10 @@ export type AnswerStoreOptions = {
   clientRoot?: string;
   /** The calendar's current outcome, waiting at most `waitMs` for a first read; the events cache's by default. */
   eventsOutcome?: (waitMs?: number) => Promise<EventsOutcome>;
-  /** Bytes kept for pages (HTML, data, JSON, downloads) and for images (share cards), apart (STORED_PAGES_MB, STORED_IMAGES_MB). */
-  budgets: Record<StoreBudget, number>;
+  /** Bytes kept for pages (HTML, data, JSON, downloads): STORED_PAGES_MB. */
+  budgets: { pages: number };
+  /** The share cards' own store, which answers /events/:id/og.png; without it those are rendered and not kept. */
+  shareCards?: ShareCardSource;
   /** Called for every render (a debug log line: renders are rare, and tests count them). */
   onRender?: (url: string) => void;
   /** Whether a request came over HTTPS (its pages' CSP then upgrades insecure requests). */
@@ -45,10 +49,12 @@ export type AnswerStore = {
   /** Renders every static page and the 404 page, so no visitor waits for a first render. */
   warm: () => Promise<void>;
   /**
-   * Prepares the answers most asked for after the calendar changed (the events list, its past tab,
-   * the API, compressed), so the first visitor after a change does not wait for them.
+   * Prepares the answers most asked for after the calendar's version changed (the events list, its
+   * past tab, the API, compressed), so the first visitor after a change does not wait for them;
+   * nothing when this version's are prepared already. Resolves with when the version next changes by
+   * itself (an event ends), if it will; rejects when one could not be made.
    */
-  prepareEvents: () => Promise<void>;
+  prepareEvents: () => Promise<number | undefined>;
   /** What each store holds and has done since start (the metrics read it when scraped). */
   stats: () => AnswerStoreStats;
 };
@@ -56,10 +62,18 @@ export type AnswerStore = {
 /** The events answers prepared after each change of the calendar. */
 const PREPARED_AFTER_CHANGE = ["/events", "/events?tab=past", "/api/calendar/events"];
 
-/** The two memory budgets of rendered answers that follow the calendar. */
+/** The memory budgets of answers that follow the calendar: pages here, images in the share cards' store. */
 export type StoreBudget = "pages" | "images";
 /** The stores: the budgets, and the static pages' (a fixed set, never evicted). */
 export type StoreKind = StoreBudget | "static";
+
+/** The share cards' own store (app/events/server/share-images.server.ts): the one holder of their bytes. */
+export type ShareCardSource = {
+  /** The event's card: kept, or drawn. */
+  png: (event: CalendarEvent) => Promise<Buffer>;
+  /** What it holds and has done: the images' budget in this store's stats. */
+  stats: () => BudgetStats;
+};
 /** Entries the static store may hold: far more than the route table can make (pages, their data, redirects, the 404). */
 const MAX_STATIC_ANSWERS = 1_000;
 
@@ -84,7 +98,7 @@ export type AnswerStoreStats = Record<StoreKind, BudgetStats> & { files: { hits:
 const NOT_FOUND_URL = "/__not-found";
 const NOT_FOUND_DATA_URL = "/__not-found.data";
 
-type Job = { url: string; kind: CacheKind; budget?: StoreBudget; events?: EventsOutcome; make?: () => globalThis.Response };
+type Job = { url: string; kind: CacheKind; events?: EventsOutcome; make?: () => globalThis.Response };
 
 export function createAnswerStore({
   render,
@@ -92,6 +106,7 @@ export function createAnswerStore({
   clientRoot,
   eventsOutcome = (waitMs) => getEventsOutcome({ waitMs }),
   budgets,
+  shareCards,
   onRender,
   secure,
 }: AnswerStoreOptions): AnswerStore {
@@ -101,11 +116,11 @@ export function createAnswerStore({
   const fileBytes = [...files.values()].reduce((sum, file) => sum + file.byteLength, 0);
 
   const counts = (): Omit<BudgetStats, "bytes" | "entries" | "maxBytes"> => ({ hits: 0, misses: 0, renders: 0, evictions: 0 });
-  const tally: Record<StoreKind, ReturnType<typeof counts>> = { static: counts(), pages: counts(), images: counts() };
+  const tally: Record<Exclude<StoreKind, "images">, ReturnType<typeof counts>> = { static: counts(), pages: counts() };
   let fileHits = 0;
 
   // lru-cache's fetch() shares one render between concurrent requests for the same key.
-  const store = (name: StoreKind) =>
+  const store = (name: Exclude<StoreKind, "images">) =>
     new LRUCache<string, StoredAnswer, Job>({
       ...(name === "static"
         ? { max: MAX_STATIC_ANSWERS }
@@ -124,12 +139,12 @@ export function createAnswerStore({
         if (reason === "evict") tally[name].evictions += 1;
       },
     });
-  const stores: Record<StoreKind, ReturnType<typeof store>> = { static: store("static"), pages: store("pages"), images: store("images") };
+  const stores = { static: store("static"), pages: store("pages") };
   // The key each URL was last stored under: a new calendar version drops the previous answer.
   const current = new LRUCache<string, string>({ max: 10_000 });
 
   async function answerFor(key: string, job: Job): Promise<StoredAnswer> {
-    const name: StoreKind = job.budget ?? (job.kind === "static" ? "static" : "pages");
+    const name = job.kind === "static" ? "static" : "pages";
     const answers = stores[name];
     const previous = current.get(job.url);
     if (previous !== undefined && previous !== key) answers.delete(previous);
@@ -167,19 +182,39 @@ export function createAnswerStore({
       });
     }
     const { route, url, params } = target;
-    const budget = route.storeBudget;
-    if (route.cache === "static") return answerFor(url, { url, kind: "static", budget });
+    if (route.cache === "static") return answerFor(url, { url, kind: "static" });
     const events = await eventsOutcome(route.eventsWaitMs);
     if (route.eventParam !== undefined || route.archivePage !== undefined) {
       // An unknown event id or archive page is one stored 404; while the calendar is unavailable, one stored error.
-      if (!events.ok) return answerFor(`${route.pattern}|${events.version}`, { url, kind: "events", budget, events });
-      if (!names(route, params, events)) {
+      if (!events.ok) return answerFor(`${route.pattern}|${events.version}`, { url, kind: "events", events });
+      const event = route.eventParam === undefined ? undefined : events.eventOf(params[route.eventParam] ?? "");
+      if (route.eventParam !== undefined ? !event : !names(route, params, events)) {
         if (url.split("?")[0]!.endsWith(".data")) return answerFor(NOT_FOUND_DATA_URL, { url: NOT_FOUND_DATA_URL, kind: "static" });
         return route.unknownEvent === "json" ? unknownEvent() : notFound();
       }
+      if (event && route.storeBudget === "images") return shareCards ? shareCard(shareCards, event) : render(url, events).then(unkept);
     }
-    return answerFor(`${url}|${events.version}`, { url, kind: "events", budget, events });
+    return answerFor(`${url}|${events.version}`, { url, kind: "events", events });
   }
+
+  // A card's answer wraps the card store's own bytes (no copy), made once per card and gone with it.
+  const cardAnswers = new WeakMap<Buffer, StoredAnswer>();
+  async function shareCard(source: ShareCardSource, event: CalendarEvent): Promise<StoredAnswer> {
+    const png = await source.png(event);
+    let answer = cardAnswers.get(png);
+    if (!answer) {
+      answer = storeFile({ identity: png }, { type: "image/png", cacheControl: EVENTS_CACHE_CONTROL });
+      cardAnswers.set(png, answer);
+    }
+    return answer;
+  }
+
+  /** A render sent as it is and kept by no one here (a share card without the cards' store: tests). */
+  const unkept = (response: globalThis.Response) =>
+    storeAnswer(response, { csp, cacheControl: cacheControlFor("events", response.status, true) });
+
+  /** The calendar version whose answers prepareEvents made last. */
+  let preparedVersion: string | undefined;
 
   const step: Step = (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
@@ -200,10 +235,19 @@ export function createAnswerStore({
       await Promise.all([...statics.map((url) => answerFor(url, { url, kind: "static" })), notFound()]);
     },
     async prepareEvents() {
-      await Promise.all(PREPARED_AFTER_CHANGE.map((target) => answer(target)));
+      const events = await eventsOutcome();
+      // Nothing to prepare while the calendar is unavailable (an error is never kept), nor twice for one version.
+      if (!events.ok) return undefined;
+      if (events.version !== preparedVersion) {
+        const answers = await Promise.all(PREPARED_AFTER_CHANGE.map((target) => answer(target)));
+        const failed = answers.find((stored) => typeof stored === "object" && stored.status >= 500);
+        if (failed) throw new Error(`an events answer could not be made (status ${(failed as StoredAnswer).status})`);
+        preparedVersion = events.version;
+      }
+      return events.nextChangeAt;
     },
     stats() {
-      const of = (name: StoreKind): BudgetStats => {
+      const of = (name: Exclude<StoreKind, "images">): BudgetStats => {
         const answers = stores[name];
         let bytes = answers.calculatedSize;
         if (name === "static") {
@@ -215,7 +259,7 @@ export function createAnswerStore({
       return {
         static: of("static"),
         pages: of("pages"),
-        images: of("images"),
+        images: shareCards?.stats() ?? { hits: 0, misses: 0, renders: 0, evictions: 0, bytes: 0, entries: 0, maxBytes: 0 },
         files: { hits: fileHits, bytes: fileBytes, entries: files.size },
       };
     },
@@ -223,8 +267,8 @@ export function createAnswerStore({
 }
 
 /** Whether the calendar has what the address's parameters name: the event, or the archive page. */
+/** Whether an archive route's parameters name a page of this calendar. */
 function names(route: SiteRoute, params: Record<string, string | undefined>, events: EventsOutcome & { ok: true }): boolean {
-  if (route.eventParam !== undefined) return events.hasEvent(params[route.eventParam] ?? "");
   if (!route.archivePage) return true;
   const { month, part } = route.archivePage;
   return events.hasArchivePage(params[month], part === undefined ? undefined : params[part]);

@@ -39,7 +39,7 @@ describe("createMetrics", () => {
         images: budget({ evictions: 3, misses: 4 }),
         files: { hits: 11, bytes: 900, entries: 5 },
       }),
-      shareCards: () => ({ drawn: 6, failed: 1, waiting: 2, keptBytes: 0 }),
+      shareCards: () => ({ drawn: 6, failed: 1, waiting: 2, hits: 0, misses: 0, evictions: 0, keptBytes: 0, kept: 0, maxBytes: 0 }),
     });
     metrics.calendarRead({ source: "ics", outcome: "ok", events: 3000 });
     metrics.calendarRead({ source: "ics", outcome: "failed" });

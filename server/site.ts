@@ -6,13 +6,14 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { getPublicConfig } from "~/config.server";
 import { site } from "~/content";
 import type { Env } from "~/env.server";
-import { eventsSavedCopyPath, getEventsStatus, onCalendarChange, onCalendarRead } from "~/events/server/events.server";
-import { shareImages } from "~/events/server/share-images.server";
+import { eventsSavedCopyPath, getEventsStatus, onCalendarRead } from "~/events/server/events.server";
+import { shareImages, type ShareImagesStats } from "~/events/server/share-images.server";
 import type { Logger } from "~/logger.server";
 import { adminEditor } from "./admin";
-import { createAnswerStore, type AnswerStore, type Render } from "./answer-store";
+import { createAnswerStore, type AnswerStore, type BudgetStats, type Render } from "./answer-store";
 import { clientOf, trustOf } from "./client";
 import { answerError } from "./errors";
+import { eventsPreparer } from "./events-preparer";
 import { healthRoutes, type Readiness } from "./health";
 import { onlyReadMethods, wellFormedTarget } from "./limits";
 import { requestLogging } from "./logging";
@@ -67,11 +68,13 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
         clientRoot,
         secure: client.secure,
         onRender: (url) => logger.debug({ url }, "rendered an answer"),
-        budgets: { pages: env.STORED_PAGES_MB * MB, images: env.STORED_IMAGES_MB * MB },
+        budgets: { pages: env.STORED_PAGES_MB * MB },
+        // The cards' own store holds their bytes, within STORED_IMAGES_MB; the store answers from them.
+        shareCards: { png: (event) => shareImages().imageFor(event), stats: () => imagesBudget(shareImages().stats()) },
       })
     : undefined;
-  // A failure here is the next request's to meet and report, not this background step's.
-  if (store) onCalendarChange(() => void store.prepareEvents().catch(() => undefined));
+  // Every read can change the version (a change, stale, fresh again): its answers are made before a visitor asks.
+  if (store) onCalendarRead(eventsPreparer(store, logger));
   const metrics = env.METRICS_PORT === undefined ? undefined : siteMetrics(store);
   // "Sign in with GitHub" for the editor: only with an OAuth app and a repository to edit.
   const signIn =
@@ -119,6 +122,19 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
       .catch((thrown: unknown) => answerError(thrown, req, res));
   };
   return { listener: inOrder(steps, last), store, metrics };
+}
+
+/** The share cards' store as the images' budget of the stored answers (a card drawn is its render). */
+function imagesBudget(cards: ShareImagesStats): BudgetStats {
+  return {
+    hits: cards.hits,
+    misses: cards.misses,
+    renders: cards.drawn,
+    evictions: cards.evictions,
+    bytes: cards.keptBytes,
+    entries: cards.kept,
+    maxBytes: cards.maxBytes,
+  };
 }
 
 /** The metrics, reading the calendar, the store and the share cards when scraped. */

@@ -111,4 +111,33 @@ describe("reads of a calendar as Google sends it", () => {
       );
     }
   });
+
+  // Last: it makes the calendar fail for a while.
+  it("prepares the answers when the copy turns stale, and again when the calendar answers with the same events", async () => {
+    // The cache waits 5 s (and up to a fifth more) after a failed read before the next: the recovery's time.
+    const eventsPages = () => renderedUrls(server).filter((url) => url === "/events" || url === "/events?tab=past").length;
+    const until = async (state: string) =>
+      expect
+        .poll(
+          async () => {
+            await rawRequest(server.url, "/api/calendar/events");
+            return (await readiness(server)).events.state;
+          },
+          { timeout: 15_000, interval: 300 },
+        )
+        .toBe(state);
+    const fresh = eventsPages();
+    fake.setScenario("error500");
+    await until("stale");
+    // No visitor asked for /events: the stale version's list and past tab were made for them.
+    await expect.poll(eventsPages, { timeout: 10_000 }).toBe(fresh + 2);
+    fake.setScenario("normal");
+    await until("fresh");
+    await expect.poll(eventsPages, { timeout: 10_000 }).toBe(fresh + 4);
+    // The first visitor gets it from the store.
+    const before = renderedUrls(server).length;
+    expect((await rawRequest(server.url, "/events")).status).toBe(200);
+    await server.logCaughtUp();
+    expect(renderedUrls(server).length).toBe(before);
+  }, 40_000);
 });

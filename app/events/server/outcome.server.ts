@@ -17,7 +17,8 @@ export type EventsOutcome =
       /** `response.events` as JSON bytes, made once per read: the API's answer is built from them. */
       json: Uint8Array;
       version: string;
-      hasEvent: (id: string) => boolean;
+      /** The event with this id, if the calendar lists it. */
+      eventOf: (id: string) => CalendarEvent | undefined;
       /** Whether an archive page's address parameters (app/events/archive.ts) name a page of this calendar. */
       hasArchivePage: (month: string | undefined, part: string | undefined) => boolean;
       /**
@@ -25,6 +26,8 @@ export type EventsOutcome =
        * to have ended (0 when none has). Unlike now, it is the same on every server for one version.
        */
       splitAt: number;
+      /** When the version next changes by itself (the next event to end moves to Past); none when no event is left to end. */
+      nextChangeAt?: number;
     }
   /** `loading`: the first read is still going after the wait the caller allowed; else it failed. */
   | { ok: false; loading: boolean; version: string };
@@ -37,14 +40,14 @@ export const LOADING_VERSION_MS = 1_000;
 /** Set by the server when it renders for its store; absent for other renders, which read the cache. */
 export const eventsOutcomeContext = createContext<EventsOutcome | null>(null);
 
-type Index = { ids: Set<string>; ends: number[] };
+type Index = { byId: Map<string, CalendarEvent>; ends: number[] };
 const indexes = new WeakMap<CalendarEvent[], Index>();
 
 function indexOf(events: CalendarEvent[]): Index {
   let index = indexes.get(events);
   if (!index) {
     const ends = events.map(endInstant).filter((end) => !Number.isNaN(end));
-    index = { ids: new Set(events.map((event) => event.id)), ends: ends.sort((a, b) => a - b) };
+    index = { byId: new Map(events.map((event) => [event.id, event])), ends: ends.sort((a, b) => a - b) };
     indexes.set(events, index);
   }
   return index;
@@ -89,9 +92,10 @@ export async function getEventsOutcome({ now = Date.now(), waitMs }: { now?: num
       response,
       json,
       version: `${contentHash}|${response.stale ? `stale ${response.updatedAt}` : "fresh"}|${ended}`,
-      hasEvent: (id) => index.ids.has(id),
+      eventOf: (id) => index.byId.get(id),
       hasArchivePage: (month, part) => archivePage(archiveOf(response.events), month, part) !== undefined,
       splitAt: ended > 0 ? (index.ends[ended - 1] as number) : 0,
+      ...(ended < index.ends.length ? { nextChangeAt: index.ends[ended] as number } : {}),
     };
   } catch (error) {
     if (!(error instanceof EventsUnavailableError)) throw error;

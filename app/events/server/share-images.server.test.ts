@@ -45,7 +45,13 @@ const CARDS_AHEAD = 30;
 describe("createShareImages", () => {
   it("draws the soonest upcoming events ahead, one at a time, and none already drawn or past", async () => {
     const drawer = heldDrawer();
-    const images = createShareImages({ draw: drawer.draw, siteOf: () => site, log: silent, ahead: CARDS_AHEAD });
+    const images = createShareImages({
+      draw: drawer.draw,
+      siteOf: () => site,
+      log: silent,
+      ahead: CARDS_AHEAD,
+      maxBytes: 32 * 1024 * 1024,
+    });
     const events = [event("past", -3), ...Array.from({ length: CARDS_AHEAD + 5 }, (_, i) => event(`e${i}`, i + 1))];
     images.drawAhead(events, NOW);
     expect(drawer.drawing()).toBe(1);
@@ -61,7 +67,7 @@ describe("createShareImages", () => {
 
   it("draws nothing ahead when told to draw none (SHARE_CARDS_AHEAD=0), and a requested card all the same", async () => {
     const drawer = heldDrawer();
-    const images = createShareImages({ draw: drawer.draw, siteOf: () => site, log: silent, ahead: 0 });
+    const images = createShareImages({ draw: drawer.draw, siteOf: () => site, log: silent, ahead: 0, maxBytes: 32 * 1024 * 1024 });
     images.drawAhead([event("a", 1), event("b", 2)], NOW);
     expect(drawer.drawing()).toBe(0);
     const card = images.imageFor(event("a", 1));
@@ -71,7 +77,13 @@ describe("createShareImages", () => {
 
   it("draws a card a request waits for before the ones queued ahead, and once for concurrent requests", async () => {
     const drawer = heldDrawer();
-    const images = createShareImages({ draw: drawer.draw, siteOf: () => site, log: silent, ahead: CARDS_AHEAD });
+    const images = createShareImages({
+      draw: drawer.draw,
+      siteOf: () => site,
+      log: silent,
+      ahead: CARDS_AHEAD,
+      maxBytes: 32 * 1024 * 1024,
+    });
     images.drawAhead([event("a", 1), event("b", 2), event("c", 3)], NOW);
     const past = event("old", -10);
     const requests = [images.imageFor(past), images.imageFor(past)];
@@ -88,7 +100,13 @@ describe("createShareImages", () => {
 
   it("answers a failed drawing with its error, keeps nothing, and tries again on the next request", async () => {
     const drawer = heldDrawer();
-    const images = createShareImages({ draw: drawer.draw, siteOf: () => site, log: silent, ahead: CARDS_AHEAD });
+    const images = createShareImages({
+      draw: drawer.draw,
+      siteOf: () => site,
+      log: silent,
+      ahead: CARDS_AHEAD,
+      maxBytes: 32 * 1024 * 1024,
+    });
     const failed = images.imageFor(event("x", 1)).catch((error: unknown) => error);
     await drawer.finishNext(new Error("worker stopped"));
     expect(await failed).toEqual(new Error("worker stopped"));

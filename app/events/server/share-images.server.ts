@@ -4,8 +4,10 @@
 // - when a calendar read brings events, the soonest upcoming ones are queued to be drawn at once
 //   (drawAhead), so a crawler following a freshly shared link finds its card ready;
 // - a card asked for by a request goes before every card queued ahead;
-// - drawn cards are kept by what they say (share-card.server.ts), in a cache of bounded size, so
-//   a new calendar version redraws only the cards whose text changed.
+// - drawn cards are kept by what they say (share-card.server.ts), in a cache of bounded size
+//   (STORED_IMAGES_MB), so a new calendar version redraws only the cards whose text changed. This is
+//   the one place a card's bytes are held: the server's answer store serves /events/:id/og.png from
+//   these very bytes (server/answer-store.ts), keeping none of its own.
 import { LRUCache } from "lru-cache";
 import { getPublicConfig } from "~/config.server";
 import { site } from "~/content";
@@ -16,8 +18,7 @@ import { getLogger } from "~/logger.server";
 import { shareCardKey, shareCardOf, type ShareCard, type ShareCardSite } from "./share-card.server";
 import { workerDrawer, type DrawCard } from "./share-image-drawer.server";
 
-/** Drawn cards kept (about 40 to 80 kB each). */
-export const CARD_CACHE_BYTES = 16 * 1024 * 1024;
+const MB = 1024 * 1024;
 
 export type { DrawCard, Drawn } from "./share-image-drawer.server";
 type Log = Record<"debug" | "warn" | "error", (fields: object, message: string) => void>;
@@ -33,11 +34,23 @@ export type ShareImages = {
   idle(): Promise<void>;
   /** Starts the drawing worker and has it draw one card, so the first real card is not also its first. */
   warm(): Promise<void>;
-  /** Cards drawn and failed since start, waiting now, and the bytes kept (the metrics read it). */
+  /** Cards drawn and failed since start, waiting now, and what is kept (the metrics read it). */
   stats(): ShareImagesStats;
 };
 
-export type ShareImagesStats = { drawn: number; failed: number; waiting: number; keptBytes: number };
+export type ShareImagesStats = {
+  drawn: number;
+  failed: number;
+  waiting: number;
+  /** Cards asked for (imageFor) that were kept, and that were not. */
+  hits: number;
+  misses: number;
+  /** Cards dropped to make room. */
+  evictions: number;
+  keptBytes: number;
+  kept: number;
+  maxBytes: number;
+};
 
 export type ShareImagesOptions = {
   draw: DrawCard;
@@ -45,10 +58,21 @@ export type ShareImagesOptions = {
   log: Log;
   /** How many of the soonest upcoming events get their card drawn when the calendar is read (SHARE_CARDS_AHEAD). */
   ahead: number;
+  /** Bytes of drawn cards kept (STORED_IMAGES_MB; a card is about 40 to 80 kB). */
+  maxBytes: number;
 };
 
-export function createShareImages({ draw, siteOf, log, ahead }: ShareImagesOptions): ShareImages {
-  const cards = new LRUCache<string, Buffer>({ maxSize: CARD_CACHE_BYTES, sizeCalculation: (png) => png.length });
+export function createShareImages({ draw, siteOf, log, ahead, maxBytes }: ShareImagesOptions): ShareImages {
+  let evictions = 0;
+  const cards = new LRUCache<string, Buffer>({
+    maxSize: maxBytes,
+    sizeCalculation: (png) => png.length,
+    dispose: (_png, _key, reason) => {
+      if (reason === "evict") evictions += 1;
+    },
+  });
+  let hits = 0;
+  let misses = 0;
   const queue = new Map<string, Job>();
   let running = false;
   let idleWaiters: (() => void)[] = [];
@@ -105,7 +129,12 @@ export function createShareImages({ draw, siteOf, log, ahead }: ShareImagesOptio
   }
 
   return {
-    imageFor: (event) => enqueue(shareCardOf(event, siteOf()), true),
+    imageFor(event) {
+      const card = shareCardOf(event, siteOf());
+      if (cards.has(shareCardKey(card))) hits += 1;
+      else misses += 1;
+      return enqueue(card, true);
+    },
     drawAhead(events, now = Date.now()) {
       const upcoming = eventsForTab(events, "upcoming", now).slice(0, ahead);
       const cardsOf = upcoming.map((event) => shareCardOf(event, siteOf()));
@@ -122,7 +151,17 @@ export function createShareImages({ draw, siteOf, log, ahead }: ShareImagesOptio
       await enqueue(card, false);
       log.debug({ ms: Math.round(performance.now() - started) }, "share card worker ready");
     },
-    stats: () => ({ drawn: drawnCount, failed: failedCount, waiting: queue.size, keptBytes: cards.calculatedSize }),
+    stats: () => ({
+      drawn: drawnCount,
+      failed: failedCount,
+      waiting: queue.size,
+      hits,
+      misses,
+      evictions,
+      keptBytes: cards.calculatedSize,
+      kept: cards.size,
+      maxBytes: cards.maxSize,
+    }),
   };
 }
 
@@ -152,6 +191,7 @@ export function shareImages(): ShareImages {
       log: (fields, message) => getLogger().debug(fields, message),
     }),
     ahead: getEnv().SHARE_CARDS_AHEAD,
+    maxBytes: getEnv().STORED_IMAGES_MB * MB,
     siteOf: () => ({ name: site.name, shortName: site.shortName, host: new URL(getPublicConfig().siteUrl).host }),
     log: {
       debug: (fields, message) => getLogger().debug(fields, message),
