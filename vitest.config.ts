@@ -18,11 +18,11 @@ export default defineConfig({
     // The integration suite builds once and starts real servers (the root and each project run
     // this setup; it builds the first time only).
     globalSetup: ["tests/setup/build-once.ts"],
-    // Integration tests start built servers (tests/support/start-server.ts gives a start 25 s), make
-    // requests and wait on conditions: a few seconds on a quiet machine; the limits leave room for a
-    // shared, busy one.
-    testTimeout: 30_000,
-    hookTimeout: 40_000,
+    // Integration tests start built servers, make requests and wait on conditions: a few seconds on a
+    // quiet machine, ten times that when several servers start at once on a shared, busy one (the
+    // limits only say how long a broken test takes to fail; a start has 60 s: tests/support/start-server.ts).
+    testTimeout: 60_000,
+    hookTimeout: 90_000,
     projects: [
       {
         extends: true,
@@ -41,6 +41,8 @@ export default defineConfig({
           include: STRESS,
           sequence: { groupOrder: 1 },
           fileParallelism: false,
+          // fault.test.ts's faults, each with a server of its own: two at a time, one per core.
+          maxConcurrency: 2,
         },
       },
     ],

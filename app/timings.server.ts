@@ -10,6 +10,10 @@ export type Timings = {
   upstreamRetryMs: number;
   /** A retry inside one read waits at most this long; an upstream asking for more is left to the cache's backoff. */
   inReadWaitMaxMs: number;
+  /** After a 429 without Retry-After (or Google's 403 rate limit), no read for at least this long. */
+  rateLimitHoldOffMs: number;
+  /** After Google's 403 quotaExceeded: an exhausted quota does not come back in seconds, asking soon only burns what is left. */
+  quotaHoldOffMs: number;
   /** After a failed read, the next one waits this long, doubling with each failure in a row… */
   firstBackoffMs: number;
   /** …up to this. */
@@ -43,6 +47,8 @@ export const PRODUCTION_TIMINGS: Readonly<Timings> = Object.freeze({
   // One quick retry for a blip; a longer outage is the events cache's to pace.
   upstreamRetryMs: 300,
   inReadWaitMaxMs: 2_000,
+  rateLimitHoldOffMs: 30_000,
+  quotaHoldOffMs: 5 * 60 * 1000,
   // 5 s, 10 s, 20 s… up to 5 minutes.
   firstBackoffMs: 5_000,
   maxBackoffMs: 5 * 60 * 1000,

@@ -66,7 +66,7 @@ describe("a calendar failing from the start", () => {
 
 describe("a restart during an outage", () => {
   // Three servers start in turn (before, after the restart, another calendar's): a few seconds each on a quiet machine.
-  it("serves the last good read from the saved copy, stale with its time, and never another calendar's", { timeout: 60_000 }, async () => {
+  it("serves the last good read from the saved copy, stale with its time, and never another calendar's", { timeout: 120_000 }, async () => {
     fake.reset();
     fake.setScenario("normal");
     // The calendar is asked through a gate, so the test sees the restored copy before the first read after the restart fails.
@@ -122,7 +122,7 @@ describe("a restart during an outage", () => {
 
 describe("two servers on one calendar", () => {
   // Two servers start, and each draws every event's share card: seconds on a quiet machine.
-  it("answer the same bytes and ETags for every events answer, though they read it at different times", { timeout: 60_000 }, async () => {
+  it("answer the same bytes and ETags for every events answer, though they read it at different times", { timeout: 120_000 }, async () => {
     fake.reset();
     fake.setScenario("normal");
     const one = await startServer(fake.env);

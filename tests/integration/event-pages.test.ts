@@ -129,9 +129,16 @@ describe("event pages from a Google calendar with hostile descriptions", () => {
   });
 
   it("keeps hostile descriptions inert on the page", async () => {
-    for (const id of ["hostile1", "hostile2", "hostile3"]) {
+    for (const [id, title, text] of [
+      ["hostile1", "Hostile script", "Hello"],
+      ["hostile2", "Hostile onerror", "Image"],
+      ["hostile3", "Hostile link", "Click me"],
+    ]) {
       const html = await (await fetch(`${server.url}/events/${id}`)).text();
       const body = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+      // The event's own page, its description shown (not an empty or error page, which would pass the rest).
+      expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(body)?.[1], id).toBe(title);
+      expect(body, id).toContain(text);
       expect(body).not.toMatch(/<script(?! type="application\/ld\+json")/);
       expect(body).not.toMatch(/\sonerror\s*=|javascript:|<iframe|<img/i);
     }

@@ -70,10 +70,23 @@ describe("rate limits, no trusted proxy", () => {
   });
 });
 
-describe("rate limits behind a trusted proxy (TRUST_PROXY=loopback)", () => {
+// Behind a trusted proxy each forwarded address is a client of its own: one server for the tests
+// below, each test another client.
+describe("behind a trusted proxy (TRUST_PROXY=loopback)", () => {
+  const API = 2;
+  const PAGES = 5;
+  const SPECULATIVE = 20;
+  const REQUESTS = 60;
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ ...NO_SOURCE_NO_PROXY, RATE_LIMIT_PER_MINUTE: "2", TRUST_PROXY: "loopback" });
+    server = await startServer({
+      ...NO_SOURCE_NO_PROXY,
+      TRUST_PROXY: "loopback",
+      RATE_LIMIT_PER_MINUTE: String(API),
+      PAGE_RATE_LIMIT_PER_MINUTE: String(PAGES),
+      SPECULATIVE_RATE_LIMIT_PER_MINUTE: String(SPECULATIVE),
+      METRICS_PORT: "0",
+    });
   });
   afterAll(() => server?.stop());
 
@@ -86,68 +99,57 @@ describe("rate limits behind a trusted proxy (TRUST_PROXY=loopback)", () => {
     // A client that puts its own X-Forwarded-For before the proxy's only fools itself: the proxy appends the real one.
     expect((await as("198.51.100.99, 198.51.100.1")).status).toBe(429);
   });
-});
 
-describe("no header lifts a limit (issue 29)", () => {
-  const PAGES = 5;
-  const SPECULATIVE = 20;
-  const REQUESTS = 300;
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer({
-      ...NO_SOURCE_NO_PROXY,
-      PAGE_RATE_LIMIT_PER_MINUTE: String(PAGES),
-      SPECULATIVE_RATE_LIMIT_PER_MINUTE: String(SPECULATIVE),
-      // Each test below is another client, by its forwarded address.
-      TRUST_PROXY: "loopback",
-      METRICS_PORT: "0",
-    });
-  });
-  afterAll(() => server?.stop());
-
-  /** REQUESTS requests with Sec-Purpose: prefetch from one client, cycling through `targets`; the statuses. */
-  async function flood(client: string, targets: string[]): Promise<number[]> {
-    const statuses: number[] = [];
-    for (let i = 0; i < REQUESTS; i++) {
-      const target = targets[i % targets.length] as string;
-      const answer = await rawRequest(server.url, target, {
-        headers: { "Sec-Purpose": i % 2 ? "prefetch" : "prefetch;prerender", "X-Forwarded-For": client },
-      });
-      statuses.push(answer.status);
+  describe("no header lifts a limit (issue 29)", () => {
+    /** REQUESTS requests with Sec-Purpose: prefetch from one client, cycling through `targets`; the statuses. */
+    async function flood(client: string, targets: string[]): Promise<number[]> {
+      const statuses: number[] = [];
+      for (let i = 0; i < REQUESTS; i++) {
+        const target = targets[i % targets.length] as string;
+        const answer = await rawRequest(server.url, target, {
+          headers: { "Sec-Purpose": i % 2 ? "prefetch" : "prefetch;prerender", "X-Forwarded-For": client },
+        });
+        statuses.push(answer.status);
+      }
+      return statuses;
     }
-    return statuses;
-  }
+    const refused = async (limit: string) => sample(await scrape(server), "http_requests_refused_total", { limit }) ?? 0;
 
-  it(`answers ${REQUESTS} prefetches of the pages the rules name up to the speculative budget, then 429`, async () => {
-    const before = sample(await scrape(server), "http_requests_refused_total", { limit: "speculative" }) ?? 0;
-    const statuses = await flood("198.51.100.10", ["/", "/about", "/events", "/contact"]);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(SPECULATIVE);
-    expect(statuses.slice(SPECULATIVE).every((status) => status === 429)).toBe(true);
-    // The refusals are counted by the budget that made them.
-    const after = sample(await scrape(server), "http_requests_refused_total", { limit: "speculative" });
-    expect(after).toBe(before + REQUESTS - SPECULATIVE);
-  });
+    it(`answers ${REQUESTS} prefetches of the pages the rules name up to the speculative budget, then 429`, async () => {
+      const before = await refused("speculative");
+      const statuses = await flood("198.51.100.10", ["/", "/about", "/events", "/contact"]);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(SPECULATIVE);
+      expect(statuses.slice(SPECULATIVE).every((status) => status === 429)).toBe(true);
+      // The refusals are counted by the budget that made them.
+      expect(await refused("speculative")).toBe(before + REQUESTS - SPECULATIVE);
+    });
 
-  it("counts a prefetch of anything the rules never name (a file, an image, a download, another spelling) as a page", async () => {
-    const statuses = await flood("198.51.100.11", [
-      "/favicon.svg",
-      "/api/calendar/feed.ics",
-      "/About",
-      "/no-such-page",
-      "/events/x/og.png",
-    ]);
-    expect(statuses.filter((status) => status !== 429)).toHaveLength(PAGES);
-  });
+    it("counts a prefetch of anything the rules never name (a file, an image, a download, another spelling) as a page", async () => {
+      const statuses = await flood("198.51.100.11", [
+        "/favicon.svg",
+        "/api/calendar/feed.ics",
+        "/About",
+        "/no-such-page",
+        "/events/x/og.png",
+      ]);
+      expect(statuses.filter((status) => status !== 429)).toHaveLength(PAGES);
+    });
 
-  it(`answers at most the page limit plus the speculative budget (${PAGES} + ${SPECULATIVE}) of a mixed flood, the rest 429`, async () => {
-    const statuses = await flood("198.51.100.12", ["/about", "/favicon.svg", "/events", "/api/calendar/feed.ics"]);
-    const answered = statuses.filter((status) => status !== 429).length;
-    expect(answered).toBeGreaterThanOrEqual(PAGES);
-    expect(answered).toBeLessThanOrEqual(PAGES + SPECULATIVE);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(REQUESTS - answered);
-    // And the client's own visits are refused too, speculative or not.
-    const visit = await rawRequest(server.url, "/about", { headers: { "X-Forwarded-For": "198.51.100.12" } });
-    expect(visit.status).toBe(429);
+    it(`refuses a client's prefetches too once it is over its page limit: a mixed flood gets ${PAGES} pages and ${PAGES} prefetches, then 429`, async () => {
+      const before = { pages: await refused("pages"), speculative: await refused("speculative") };
+      // A page the rules name (the speculative budget), then a file (the page budget), in turn: the
+      // fifth file uses the page budget up, and from then on the client's prefetches are refused too,
+      // though their own budget (20) has room.
+      const statuses = await flood("198.51.100.12", ["/about", "/favicon.svg", "/events", "/api/calendar/feed.ics"]);
+      expect(statuses.slice(0, 2 * PAGES)).toEqual(Array(2 * PAGES).fill(200));
+      expect(statuses.slice(2 * PAGES)).toEqual(Array(REQUESTS - 2 * PAGES).fill(429));
+      // Every refusal was the page limit's, none the speculative budget's.
+      expect(await refused("pages")).toBe(before.pages + REQUESTS - 2 * PAGES);
+      expect(await refused("speculative")).toBe(before.speculative);
+      // And the client's own visits are refused too.
+      const visit = await rawRequest(server.url, "/about", { headers: { "X-Forwarded-For": "198.51.100.12" } });
+      expect(visit.status).toBe(429);
+    });
   });
 });
 

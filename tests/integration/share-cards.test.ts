@@ -8,6 +8,7 @@ import type { EventsResponse } from "~/events/model";
 import { startFakeIcsFeed, type FakeIcsFeed } from "../fakes/ics-feed";
 import { rawRequest } from "../support/raw-http";
 import { jsonLines, startServer, type RunningServer } from "../support/start-server";
+import { FAST_TIMINGS, UNTIL_MS } from "../support/timings";
 
 const FIXTURE = "awkward-events.ics";
 
@@ -15,7 +16,7 @@ type LogLine = { msg?: string; ahead?: boolean; workerPid?: number; cards?: numb
 
 const logLines = (server: RunningServer) => jsonLines<LogLine>(server);
 
-async function until(condition: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+async function until(condition: () => boolean, what: string, timeoutMs = UNTIL_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -30,17 +31,22 @@ describe("share cards of a calendar of long words, URLs and many scripts", () =>
 
   beforeAll(async () => {
     feed = await startFakeIcsFeed([FIXTURE]);
-    server = await startServer({
-      CALENDAR_ICS_URL: feed.urlOf(FIXTURE),
-      GOOGLE_CALENDAR_ID: "",
-      GOOGLE_API_KEY: "",
-      SITE_URL: "https://founders.example.org",
-      SHARE_CARDS_AHEAD: "30",
-      LOG_LEVEL: "debug",
-    });
+    server = await startServer(
+      {
+        CALENDAR_ICS_URL: feed.urlOf(FIXTURE),
+        GOOGLE_CALENDAR_ID: "",
+        GOOGLE_API_KEY: "",
+        SITE_URL: "https://founders.example.org",
+        SHARE_CARDS_AHEAD: "30",
+        LOG_LEVEL: "debug",
+      },
+      // The drawing worker ends 1 s after its last card (15 s in production): the last test sees it go.
+      { timings: { shareCardWorkerIdleMs: FAST_TIMINGS.shareCardWorkerIdleMs } },
+    );
     // The first read of the calendar queues the upcoming events' cards.
     events = ((await (await fetch(`${server.url}/api/calendar/events`)).json()) as EventsResponse).events;
-    await until(() => logLines(server).some((line) => line.msg === "drew share cards ahead"), "the cards drawn ahead");
+    // Thirteen cards (the worker's first, one per upcoming event): a few seconds on a quiet machine.
+    await until(() => logLines(server).some((line) => line.msg === "drew share cards ahead"), "the cards drawn ahead", 60_000);
   });
   afterAll(async () => {
     await server?.stop();
@@ -94,8 +100,8 @@ describe("share cards of a calendar of long words, URLs and many scripts", () =>
   });
 
   it("ends the drawing worker when it has drawn nothing for a while, and draws the next card in a fresh one", async () => {
-    // WORKER_IDLE_MS (15 s) after the last card: the wait is for the worker's own log line.
-    await until(() => logLines(server).some((line) => line.msg === "share card worker ending"), "the worker to end", 40_000);
+    // The idle time after the last card: the wait is for the worker's own log line.
+    await until(() => logLines(server).some((line) => line.msg === "share card worker ending"), "the worker to end");
     const ended = logLines(server).find((line) => line.msg === "share card worker ending")!.workerPid!;
     await until(() => !existsSync(`/proc/${ended}`), "the worker's process to be gone");
     const startedLines = () => logLines(server).filter((line) => line.msg === "share card worker started");
@@ -109,5 +115,5 @@ describe("share cards of a calendar of long words, URLs and many scripts", () =>
     expect(startedLines()).toHaveLength(before + 1);
     expect(startedLines().at(-1)?.workerPid).not.toBe(ended);
     expect(logLines(server).filter((line) => line.level === "warn" || line.level === "error")).toEqual([]);
-  }, 60_000);
+  });
 });

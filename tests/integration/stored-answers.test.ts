@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
 import { rawRequest, type RawAnswer } from "../support/raw-http";
 import { startServer, type RunningServer, NO_SOURCE, renderedUrls } from "../support/start-server";
+import { FAST_TIMINGS, UNTIL_MS } from "../support/timings";
 
 const NO_SOURCE_NO_PROXY = { ...NO_SOURCE, TRUST_PROXY: "" };
 const STATIC = ["/", "/apply", "/about", "/contact", "/portal", "/sitemap.xml", "/robots.txt", "/api/calendar/feed.ics"];
@@ -188,14 +189,17 @@ describe("the events page and API follow the calendar", () => {
   let server: RunningServer;
   beforeAll(async () => {
     google = await startFakeGoogleCalendar();
-    server = await startServer({
-      ...NO_SOURCE_NO_PROXY,
-      GOOGLE_CALENDAR_ID: google.calendarId,
-      GOOGLE_API_KEY: google.apiKey,
-      GOOGLE_CALENDAR_API_URL: google.url,
-      EVENTS_CACHE_TTL_SECONDS: "1",
-      LOG_LEVEL: "debug",
-    });
+    server = await startServer(
+      {
+        ...NO_SOURCE_NO_PROXY,
+        GOOGLE_CALENDAR_ID: google.calendarId,
+        GOOGLE_API_KEY: google.apiKey,
+        GOOGLE_CALENDAR_API_URL: google.url,
+        LOG_LEVEL: "debug",
+      },
+      // A copy is fresh for 200 ms: a request after that starts a read.
+      { timings: FAST_TIMINGS },
+    );
   });
   afterAll(async () => {
     await server?.stop();
@@ -207,7 +211,7 @@ describe("the events page and API follow the calendar", () => {
     const api = await rawRequest(server.url, "/api/calendar/events");
     expect(JSON.parse(api.body).events.length).toBeGreaterThan(0);
     const before = renders(server);
-    // Within the calendar's freshness, the same answers, without a render.
+    // Within the calendar's freshness (or after a read of the same calendar), the same answers, without a render.
     expect((await rawRequest(server.url, "/events?r=1")).body).toBe(first.body);
     expect((await rawRequest(server.url, "/api/calendar/events")).headers.etag).toBe(api.headers.etag);
     expect(renders(server)).toBe(before);
@@ -221,7 +225,7 @@ describe("the events page and API follow the calendar", () => {
           await rawRequest(server.url, "/api/calendar/events"); // an expired copy starts a refresh
           return await readAt();
         },
-        { timeout: 10_000, interval: 300 },
+        { timeout: UNTIL_MS, interval: 100 },
       )
       .not.toBe(firstRead);
     expect((await rawRequest(server.url, "/events")).headers.etag).toBe(first.headers.etag);
@@ -231,8 +235,8 @@ describe("the events page and API follow the calendar", () => {
     google.setScenario("empty");
     await expect
       .poll(async () => JSON.parse((await rawRequest(server.url, "/api/calendar/events")).body).events.length, {
-        timeout: 10_000,
-        interval: 300,
+        timeout: UNTIL_MS,
+        interval: 100,
       })
       .toBe(0);
     const emptied = await rawRequest(server.url, "/events");

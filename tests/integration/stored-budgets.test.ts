@@ -86,7 +86,9 @@ describe("crawls of every share card and every event page", () => {
     expect(after.hits.static + after.hits.pages).toBe(afterCrawl.hits.static + afterCrawl.hits.pages + pages.length);
   });
 
-  it("a crawl of event pages evicts event pages only: / is never rendered again", async () => {
+  it("a crawl of event pages evicts event pages only: the share cards and the static pages stay, / is never rendered again", async () => {
+    // The share cards the first test left in their budget (its last ones), each answered from the store.
+    const keptCards = events.slice(CRAWLED - 3, CRAWLED).map((event) => `/events/${event.id}/og.png`);
     const before = await counts();
     const pageBytes = await crawl(
       events.slice(0, CRAWLED).map((event) => `/events/${event.id}`),
@@ -94,13 +96,26 @@ describe("crawls of every share card and every event page", () => {
     );
     expect(pageBytes * 2).toBeGreaterThan(MB);
     const afterCrawl = await counts();
-    // Each is stored with its brotli and gzip forms: the pages' budget overflowed.
+    // Each is stored with its brotli and gzip forms: the pages' budget overflowed; nothing else was pushed out.
     expect(afterCrawl.evictions.pages).toBeGreaterThan(before.evictions.pages);
+    expect(afterCrawl.evictions.images).toBe(before.evictions.images);
     expect(afterCrawl.evictions.static).toBe(0);
 
+    // What was evicted is event pages: the crawl's first one is rendered again, its last one is not.
+    const [first, last] = [`/events/${events[0]!.id}`, `/events/${events[CRAWLED - 1]!.id}`];
+    await crawl([last], /^text\/html/);
+    const lastAgain = await counts();
+    expect(lastAgain.renders.pages).toBe(afterCrawl.renders.pages);
+    await crawl([first], /^text\/html/);
+    const firstAgain = await counts();
+    expect(firstAgain.renders.pages).toBe(afterCrawl.renders.pages + 1);
+
+    // The cards and the static pages were all still in the store: no miss, no render.
+    await crawl(keptCards, /^image\/png$/);
     for (const page of ["/", "/about", "/contact"]) expect((await rawRequest(server.url, page)).status, page).toBe(200);
     const after = await counts();
-    expect(after.allMisses).toBe(afterCrawl.allMisses);
-    expect(after.allRenders).toBe(afterCrawl.allRenders);
+    expect(after.allMisses).toBe(firstAgain.allMisses);
+    expect(after.allRenders).toBe(firstAgain.allRenders);
+    expect(after.hits.images).toBe(firstAgain.hits.images + keptCards.length);
   });
 });

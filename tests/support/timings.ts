@@ -10,6 +10,9 @@ export const FAST_TIMINGS = {
   // above a loopback fake's answer.
   upstreamTimeoutMs: 1_000,
   upstreamRetryMs: 20,
+  // An upstream's "slow down" (429, Google's 403s) holds reads off for 200 ms (30 s; 5 minutes for a spent quota).
+  rateLimitHoldOffMs: 200,
+  quotaHoldOffMs: 200,
   // Failed reads are retried after 200 ms, doubling to 1 s (5 s to 5 minutes).
   firstBackoffMs: 200,
   maxBackoffMs: 1_000,

@@ -29,10 +29,17 @@ export type UpstreamOptions = {
   onAnswer?: () => void;
   /** A retry inside one read waits at most this long; an upstream asking for more is left to the cache's backoff. */
   maxInReadWaitMs?: number;
+  /** A 429 without Retry-After (or a rate-limit 403): no read for at least this long. */
+  rateLimitHoldOffMs?: number;
+  /** Google's exhausted quota: no read for at least this long. */
+  quotaHoldOffMs?: number;
 };
 
 /** The upstream's timings (app/timings.server.ts): plain numbers, so they cross to the calendar worker. */
-export type UpstreamTimings = Pick<Timings, "upstreamTimeoutMs" | "upstreamRetryMs" | "inReadWaitMaxMs">;
+export type UpstreamTimings = Pick<
+  Timings,
+  "upstreamTimeoutMs" | "upstreamRetryMs" | "inReadWaitMaxMs" | "rateLimitHoldOffMs" | "quotaHoldOffMs"
+>;
 
 /** The options a read of the calendar uses, with these timings. */
 export function upstreamOptions(timings: UpstreamTimings): UpstreamOptions {
@@ -42,6 +49,8 @@ export function upstreamOptions(timings: UpstreamTimings): UpstreamOptions {
     retries: 1,
     backoffMs: jitteredBackoff(timings.upstreamRetryMs),
     maxInReadWaitMs: timings.inReadWaitMaxMs,
+    rateLimitHoldOffMs: timings.rateLimitHoldOffMs,
+    quotaHoldOffMs: timings.quotaHoldOffMs,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     fetch: (...args) => globalThis.fetch(...args),
     log: (message) => getLogger().warn(message),
@@ -86,8 +95,6 @@ export class UpstreamError extends Error {
 
 /** The longest Retry-After we honour: a misconfigured upstream must not silence us for days. */
 export const MAX_RETRY_AFTER_MS = 60 * 60 * 1000;
-/** A 429 without Retry-After: at least this long before the next read. */
-export const RATE_LIMIT_HOLD_OFF_MS = 30_000;
 
 /** Retry-After (RFC 9110 10.2.3): delay-seconds or an HTTP date; undefined when absent or unreadable. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
@@ -153,7 +160,8 @@ async function attemptOnce<T>(spec: RequestSpec<T>, options: UpstreamOptions): P
       });
       const retryable = (spec.retryableStatus ?? defaultRetryable)(response.status, errorBody);
       let retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
-      if (response.status === 429) retryAfterMs = Math.max(retryAfterMs ?? 0, RATE_LIMIT_HOLD_OFF_MS);
+      if (response.status === 429)
+        retryAfterMs = Math.max(retryAfterMs ?? 0, options.rateLimitHoldOffMs ?? PRODUCTION_TIMINGS.rateLimitHoldOffMs);
       throw new UpstreamError(`${spec.label} answered HTTP ${response.status}`, "http", response.status, retryable, retryAfterMs);
     }
     body = await readBody(response, options.maxBodyBytes ?? MAX_BODY_BYTES, spec.label);

@@ -1,15 +1,8 @@
 // Google Calendar API v3 events.list: all single events in the window, every page.
 import { z } from "zod";
 import type { CalendarEvent, EventTime } from "~/events/model";
-import {
-  MAX_BODY_BYTES,
-  RATE_LIMIT_HOLD_OFF_MS,
-  readJson,
-  requestUpstream,
-  sizeLabel,
-  UpstreamError,
-  type UpstreamOptions,
-} from "./fetch-upstream.server";
+import { PRODUCTION_TIMINGS } from "~/timings.server";
+import { MAX_BODY_BYTES, readJson, requestUpstream, sizeLabel, UpstreamError, type UpstreamOptions } from "./fetch-upstream.server";
 import { urlSafeId } from "./ids.server";
 import { readDescription } from "./description.server";
 import { EVENTS_TIME_ZONE, toZonedRfc3339 } from "~/events/time";
@@ -111,8 +104,6 @@ export function isGoogleRateLimit(status: number, body: string): boolean {
 
 /** 403 reasons for an exhausted quota or rate limit: the key works, the project is over its limits. */
 const USAGE_LIMIT_REASONS = new Set(["rateLimitExceeded", "userRateLimitExceeded", "quotaExceeded", "dailyLimitExceeded"]);
-/** An exhausted quota does not come back in seconds: asking again soon only burns what is left of it. */
-export const QUOTA_HOLD_OFF_MS = 5 * 60 * 1000;
 const QUOTA_REASONS = new Set(["quotaExceeded", "dailyLimitExceeded"]);
 
 /** The usage-limit reason of a Google 403, if that is what it is. */
@@ -171,7 +162,9 @@ async function readPart(
         );
       } else if (error instanceof UpstreamError && error.status === 403 && usageLimit) {
         options.log(`[events] Google Calendar usage limits exceeded (${usageLimit}): the API key's project is over its Calendar API quota`);
-        throw error.holdingOff(QUOTA_REASONS.has(usageLimit) ? QUOTA_HOLD_OFF_MS : RATE_LIMIT_HOLD_OFF_MS);
+        // An exhausted quota does not come back in seconds: asking again soon only burns what is left of it.
+        const { quotaHoldOffMs = PRODUCTION_TIMINGS.quotaHoldOffMs, rateLimitHoldOffMs = PRODUCTION_TIMINGS.rateLimitHoldOffMs } = options;
+        throw error.holdingOff(QUOTA_REASONS.has(usageLimit) ? quotaHoldOffMs : rateLimitHoldOffMs);
       } else if (error instanceof UpstreamError && (error.status === 400 || error.status === 403) && !error.retryable) {
         options.log("[events] configuration error: Google Calendar refused the request: check GOOGLE_API_KEY and its API restrictions");
       }

@@ -87,15 +87,9 @@ export function calendarReader(
 
   return {
     async read(now, lastDigest) {
-      const { upstreamTimeoutMs, upstreamRetryMs, inReadWaitMaxMs } = timings;
-      const message = await ask((id) => ({
-        id,
-        type: "read",
-        source,
-        now,
-        lastDigest,
-        timings: { upstreamTimeoutMs, upstreamRetryMs, inReadWaitMaxMs },
-      }));
+      const { upstreamTimeoutMs, upstreamRetryMs, inReadWaitMaxMs, rateLimitHoldOffMs, quotaHoldOffMs } = timings;
+      const upstreamTimings = { upstreamTimeoutMs, upstreamRetryMs, inReadWaitMaxMs, rateLimitHoldOffMs, quotaHoldOffMs };
+      const message = await ask((id) => ({ id, type: "read", source, now, lastDigest, timings: upstreamTimings }));
       if (message.type !== "read") throw new Error(`the calendar worker answered ${message.type} to a read`);
       return message.result;
     },
