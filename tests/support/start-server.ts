@@ -47,6 +47,10 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     stdio: ["ignore", "pipe", "pipe"],
   });
   if (snapshotDir) child.once("exit", () => rmSync(snapshotDir, { recursive: true, force: true }));
+  // Never outlives the test process: a test that times out (or fails) before stop() would leave it running.
+  const orphaned = () => child.kill("SIGKILL");
+  process.once("exit", orphaned);
+  child.once("exit", () => process.off("exit", orphaned));
   let out = "";
   let err = "";
   child.stdout?.on("data", (chunk: Buffer) => (out += chunk.toString()));
