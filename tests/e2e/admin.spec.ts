@@ -11,7 +11,7 @@
 // which the /admin policy does not allow (worker-src 'none', no 'wasm-unsafe-eval') and the site
 // does not ship: in a browser that cannot show HEIC itself (all but Safari) the thumbnail stays
 // blank, and the browser logs why. This test expects exactly those messages and nothing else.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { copyFileSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -29,10 +29,16 @@ const readFounders = (checkout: string) =>
 /** A field of the edit pane (the preview pane repeats the key paths). */
 const field = (page: Page, keyPath: string) => page.getByRole("group", { name: /^Edit\b/ }).locator(`[data-key-path="${keyPath}"]`);
 
+/** The scripts still running (ended with the test, if it ends first). */
+const running = new Set<ChildProcess>();
+
 /** Runs an npm script in the checkout as an operator would (NODE_ENV=production), without blocking the test's process. */
 async function run(cwd: string, script: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  // NODE_ENV=production: as an operator's build (Playwright's own environment is not one).
-  const child = spawn("npm", ["run", script], { cwd, env: { ...process.env, NODE_ENV: "production" } });
+  // NODE_ENV=production: as an operator's build (Playwright's own environment is not one). Its own
+  // process group, so that ending it ends npm's children too.
+  const child = spawn("npm", ["run", script], { cwd, env: { ...process.env, NODE_ENV: "production" }, detached: true });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -107,6 +113,14 @@ test.afterEach(async ({ page }) => {
   // The editor keeps asking GitHub in the background: close it before its fake goes, or a late
   // request finds the fake gone and fails the test.
   await page.close();
+  // A build the test did not wait for (it failed or timed out first) ends with it.
+  for (const child of running) {
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      // Gone already.
+    }
+  }
   // Every request the editor made was one the fake knows, as GitHub would answer it.
   expect(setup.fake.unhandled).toEqual([]);
   await setup.stop();
