@@ -1,6 +1,7 @@
 // "Sign in with GitHub" in the content editor, for real and offline: the server started with an OAuth
 // app's id and secret and GitHub's address pointed at the fake GitHub, whose consent screen the
-// editor's popup shows. One click on Authorize and the volunteer is in the editor, and saves.
+// editor's popup shows. One click on Authorize and the volunteer is in the editor, and saves. One
+// session: a server, a checkout and the editor's first load are most of the time.
 import type { Page } from "@playwright/test";
 import { OAUTH_APP } from "../fakes/github";
 import { expect, test } from "./fixtures";
@@ -19,6 +20,10 @@ const field = (page: Page, keyPath: string) => page.getByRole("group", { name: /
 
 let setup: EditorSetup;
 
+// A server and a checkout to start, and the editor (1.5 MB of script) to load and sign in twice:
+// about 15 s on a quiet two-core machine.
+test.describe.configure({ timeout: 60_000 });
+
 // `page` first: its guard's route (which blocks every request off the machine) must come before ours.
 test.beforeEach(async ({ page: _page, context }) => {
   setup = await startEditorSetup({ oauth: true });
@@ -33,45 +38,15 @@ test.afterEach(async ({ page }) => {
   await setup.stop();
 });
 
-test("a volunteer signs in with GitHub in one click on the consent screen, renames a founder and saves", async ({ page }) => {
-  test.setTimeout(90_000);
+test("a volunteer who cancels on GitHub's screen is told so in plain words; then signs in with one click on it, renames a founder and saves", async ({
+  page,
+  consoleIssues,
+}) => {
   await page.goto(`${setup.server.url}/admin`);
   // The access token stays on offer beside it.
   await expect(page.getByRole("button", { name: "Sign In Using Access Token" })).toBeVisible();
-  await signInWithGitHub(page);
-  await page.getByText("Featured founders").click();
 
-  const name = field(page, "founders.0.name").getByRole("textbox");
-  await expect(name).toHaveValue("Maya Okafor");
-  await name.fill("Amara Nwosu");
-  await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page.getByText("Entry saved.")).toBeVisible({ timeout: 15_000 });
-  expect(await violationsIn(page)).toEqual([]);
-
-  // One consent, for the server's scope and callback; one exchange of its code, for the token.
-  expect(setup.fake.authorizations).toEqual([
-    {
-      clientId: OAUTH_APP.clientId,
-      redirectUri: `${setup.server.url}/admin/auth/callback`,
-      scope: "public_repo",
-      state: expect.any(String),
-    },
-  ]);
-  expect(setup.fake.exchanges.map((exchange) => exchange.answer)).toEqual(["token"]);
-  expect(setup.fake.commits).toHaveLength(1);
-  expect(setup.fake.commits[0]!.paths).toEqual(["content/founders.yaml"]);
-
-  // Neither the token nor the code reached the server's log.
-  await setup.server.logCaughtUp();
-  const log = setup.server.output();
-  expect(log).toContain('"path":"/admin/auth/callback"');
-  expect(log).not.toContain(TOKEN);
-  expect(log).not.toContain(setup.fake.exchanges[0]!.code);
-});
-
-test("a volunteer who cancels on GitHub's screen is told so in plain words, and can still sign in", async ({ page, consoleIssues }) => {
-  test.setTimeout(90_000);
-  await page.goto(`${setup.server.url}/admin`);
+  // --- Cancel on GitHub's screen.
   const opened = page.waitForEvent("popup");
   await page.getByRole("button", { name: SIGN_IN_WITH_GITHUB }).click();
   const popup = await opened;
@@ -87,7 +62,33 @@ test("a volunteer who cancels on GitHub's screen is told so in plain words, and 
   ]);
   consoleIssues.splice(0);
 
+  // --- Then sign in: one click on Authorize, and the volunteer is in the editor.
   await signInWithGitHub(page);
-  await expect(page.getByText("Featured founders")).toBeVisible();
+  await page.getByText("Featured founders").click();
+  const name = field(page, "founders.0.name").getByRole("textbox");
+  await expect(name).toHaveValue("Maya Okafor");
+  await name.fill("Amara Nwosu");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Entry saved.")).toBeVisible();
   expect(await violationsIn(page)).toEqual([]);
+
+  // Each consent screen was for the server's scope and callback (the cancelled one, then this one);
+  // one exchange of a code, for the token.
+  const consent = {
+    clientId: OAUTH_APP.clientId,
+    redirectUri: `${setup.server.url}/admin/auth/callback`,
+    scope: "public_repo",
+    state: expect.any(String),
+  };
+  expect(setup.fake.authorizations).toEqual([consent, consent]);
+  expect(setup.fake.exchanges.map((exchange) => exchange.answer)).toEqual(["token"]);
+  expect(setup.fake.commits).toHaveLength(1);
+  expect(setup.fake.commits[0]!.paths).toEqual(["content/founders.yaml"]);
+
+  // Neither the token nor the code reached the server's log.
+  await setup.server.logCaughtUp();
+  const log = setup.server.output();
+  expect(log).toContain('"path":"/admin/auth/callback"');
+  expect(log).not.toContain(TOKEN);
+  expect(log).not.toContain(setup.fake.exchanges[0]!.code);
 });
