@@ -9,6 +9,12 @@ export function isLoopback(url: string): boolean {
   return hostname === "127.0.0.1" || hostname === "localhost" || hostname === "[::1]";
 }
 
+/**
+ * Every address but our own server's, as a pattern Playwright matches in its driver: a function would
+ * send every request of the page to the test's process and back (a round trip per script and image).
+ */
+const LEAVES_THE_MACHINE = /^(?!(?:https?|wss?):\/\/(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?(?:[/?#]|$))/i;
+
 export type ConsoleIssue = { kind: "console.error" | "console.warning" | "pageerror"; text: string; url: string };
 
 export type Guard = {
@@ -30,13 +36,10 @@ export async function guardContext(context: BrowserContext): Promise<Guard> {
   const guard: Guard = { issues: [], blocked: [], notFoundDocuments: [], tolerated: [] };
   trackNetwork(context);
 
-  await context.route(
-    (url) => !isLoopback(url.href),
-    async (route) => {
-      guard.blocked.push(route.request().url());
-      await route.abort("failed");
-    },
-  );
+  await context.route(LEAVES_THE_MACHINE, async (route) => {
+    guard.blocked.push(route.request().url());
+    await route.abort("failed");
+  });
 
   context.on("response", (response) => {
     const request = response.request();
@@ -85,7 +88,8 @@ function trackNetwork(context: BrowserContext): void {
 /**
  * Waits until no request has been in flight for `quietMs`. Playwright's "networkidle" also waits on
  * every frame's lifecycle, and hung for 15 s once in 450 runs after the guard aborted the calendar
- * iframe; this counts requests only, and names the ones still open when it gives up.
+ * iframe; this counts requests only, and names the ones still open when it gives up (its own limit,
+ * under the test's, so that the failure names them).
  */
 export async function waitForQuietNetwork(page: Page, quietMs = 500, timeoutMs = 15_000): Promise<void> {
   const tracker = networkTrackers.get(page.context());
