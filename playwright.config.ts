@@ -38,6 +38,8 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   reporter: "list",
+  // Most tests take 1-5 s on a quiet two-core machine; this is the net for a hang. A test that needs
+  // longer says so, and why, beside its own limit.
   timeout: 30_000,
   expect: { timeout: 5_000 },
   outputDir: "test-results",
@@ -46,8 +48,11 @@ export default defineConfig({
     browserName: "chromium",
     headless: true,
     viewport: { width: 1280, height: 800 },
+    // An action waits for its element: the editor's list comes once it has read the repository
+    // (1-2 s on a quiet machine, 4-5 s on this busy one).
     actionTimeout: 10_000,
-    navigationTimeout: 15_000,
+    // A page of this site loads in well under a second; the editor's 1.5 MB of script, in a few.
+    navigationTimeout: 10_000,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     serviceWorkers: "block",
@@ -69,7 +74,8 @@ export default defineConfig({
       SPECULATIVE_RATE_LIMIT_PER_MINUTE: "10000000",
     },
     reuseExistingServer: !CI,
-    timeout: 180_000,
+    // Without SKIP_BUILD the command builds first (a minute or two); a start alone takes seconds.
+    timeout: process.env.SKIP_BUILD === "1" ? 60_000 : 180_000,
     stdout: "ignore",
     stderr: "pipe",
     gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
