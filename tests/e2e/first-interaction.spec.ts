@@ -47,7 +47,7 @@ test.describe("F8 (spec §9)", () => {
     expect(await focusedLabel(page)).toBe("Notifications (F8)");
     // The key started the scripts; React and then the toasts' own area arrive.
     await page.waitForFunction(isHydrated);
-    await expect.poll(() => page.evaluate(() => document.getElementById("notifications") === null), { timeout: 10_000 }).toBe(true);
+    await page.waitForFunction(() => document.getElementById("notifications") === null);
     await expect.poll(() => focusedLabel(page)).toBe("Notifications (F8)");
   });
 
@@ -63,7 +63,7 @@ test.describe("F8 (spec §9)", () => {
     await page.goto("/contact");
     await page.mouse.move(2, 2);
     await page.waitForFunction(isHydrated);
-    await expect.poll(() => page.evaluate(() => document.getElementById("notifications") === null), { timeout: 10_000 }).toBe(true);
+    await page.waitForFunction(() => document.getElementById("notifications") === null);
     await page.keyboard.press("F8");
     await expect.poll(() => focusedLabel(page)).toBe("Notifications (F8)");
   });

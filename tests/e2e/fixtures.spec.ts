@@ -126,30 +126,42 @@ test.describe("the console guard and the embedded calendar", () => {
 test.describe("waitForQuietNetwork", () => {
   test("waits for a slow request, and names a request that never ends", async ({ browser, baseURL }) => {
     const { context } = await guarded(browser, baseURL);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
+    // Each request is held until the test lets it go: as slow as the test needs, on any machine.
+    const gate = () => {
+      let open = () => {};
+      const opened = new Promise<void>((resolve) => (open = resolve));
+      return { open, opened };
+    };
+    const slow = gate();
+    const hung = gate();
     await context.route("**/slow.txt", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await slow.opened;
       await route.fulfill({ body: "slow" });
     });
     await context.route("**/hung.txt", async (route) => {
-      await held;
+      await hung.opened;
       await route.fulfill({ body: "late" });
     });
     const page = await context.newPage();
     await page.goto("/about");
     await waitForQuietNetwork(page);
 
-    const started = Date.now();
     // Wait until Playwright has seen the request: evaluate() returns before its event arrives.
     await Promise.all([page.waitForRequest("**/slow.txt"), page.evaluate(() => void fetch("/slow.txt"))]);
-    await waitForQuietNetwork(page);
-    // 1.5 s for the answer, then 0.5 s of quiet.
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
+    let quiet: number | undefined;
+    const waited = waitForQuietNetwork(page).then(() => (quiet = Date.now()));
+    // Still waiting while the request is held (the wait polls every 50 ms: give it a few turns).
+    await expect(waitForQuietNetwork(page, 0, 300)).rejects.toThrow(/in flight: http:\/\/[^ ]+\/slow\.txt/);
+    expect(quiet).toBeUndefined();
+    const answered = Date.now();
+    slow.open();
+    await waited;
+    // Then 0.5 s of quiet after the answer.
+    expect(quiet! - answered).toBeGreaterThanOrEqual(500);
 
     await Promise.all([page.waitForRequest("**/hung.txt"), page.evaluate(() => void fetch("/hung.txt"))]);
     await expect(waitForQuietNetwork(page, 500, 1_000)).rejects.toThrow(/in flight: http:\/\/[^ ]+\/hung\.txt/);
-    release();
+    hung.open();
     await waitForQuietNetwork(page);
     await context.close();
   });

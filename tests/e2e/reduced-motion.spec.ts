@@ -109,7 +109,7 @@ test.describe("with prefers-reduced-motion: no-preference", () => {
       await recordMotion(page);
       await showToast(page);
       const toastMotions = async () => (await motions(page)).filter((m) => m.part === "toast" && m.durationMs >= 100).length;
-      await expect.poll(toastMotions, { message: "a toast animation of 100 ms or more", timeout: 2000 }).toBeGreaterThanOrEqual(1);
+      await expect.poll(toastMotions, { message: "a toast animation of 100 ms or more" }).toBeGreaterThanOrEqual(1);
     });
   });
 });
