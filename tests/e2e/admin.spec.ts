@@ -100,6 +100,10 @@ const heicPreviewNoise = ({ kind, text, url }: ConsoleIssue) =>
 
 let setup: EditorSetup;
 
+// The site's own content check and production build run in the edited checkout: 20-40 s of the test
+// on a quiet two-core machine; a server, a checkout and the editor's session about 20 s more.
+test.describe.configure({ timeout: 180_000 });
+
 // `page` first: its guard's route (which blocks every request off the machine) must be there before
 // ours, so that ours, added later, is the one that answers GitHub's addresses.
 test.beforeEach(async ({ page, context }) => {
@@ -130,9 +134,6 @@ test("a volunteer's edits: the editor refuses what the check would, then a renam
   page,
   consoleIssues,
 }) => {
-  // The site's own content check and production build run in the edited checkout: 20-40 s of the
-  // test on a quiet two-core machine, the editor's session about 15 s more.
-  test.setTimeout(180_000);
   const before = readFounders(setup.checkout);
   await signIn(page, setup.server.url);
   await page.getByText("Featured founders").click();
