@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
 import { contentEditor } from "./app/content/editor-plugin.server";
@@ -15,6 +16,9 @@ export default defineConfig({
   },
   test: {
     environment: "node",
+    // Vitest's default (cores − 1) runs one file at a time on two cores, one core idle while a file
+    // waits on its servers; two at once keep both busy. The stress project stays one at a time.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // The integration suite builds once and starts real servers (the root and each project run
     // this setup; it builds the first time only).
     globalSetup: ["tests/setup/build-once.ts"],
