@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
 import { contentEditor } from "./app/content/editor-plugin.server";
@@ -15,23 +16,37 @@ export default defineConfig({
   },
   test: {
     environment: "node",
+    // Vitest's default (cores − 1) runs one file at a time on two cores, one core idle while a file
+    // waits on its servers; two at once keep both busy. The stress project stays one at a time.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // The integration suite builds once and starts real servers (the root and each project run
     // this setup; it builds the first time only).
     globalSetup: ["tests/setup/build-once.ts"],
-    // Integration tests start built servers, make requests and wait on conditions: a few seconds on a
-    // quiet machine, ten times that when several servers start at once on a shared, busy one (the
-    // limits only say how long a broken test takes to fail; a start has 60 s: tests/support/start-server.ts).
-    testTimeout: 60_000,
-    hookTimeout: 90_000,
     projects: [
       {
         extends: true,
         test: {
-          name: "tests",
-          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/{unit,integration}/**/*.test.ts"],
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          // In memory or against a fake on loopback: milliseconds on a quiet machine, a few seconds on
+          // a shared busy one. The few that do more say so beside their own limit.
+          testTimeout: 20_000,
+          hookTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
           exclude: [...configDefaults.exclude, ...STRESS],
           // After the build: one server for the files that only read from a default one.
           globalSetup: ["tests/setup/shared-server.ts"],
+          // Built servers started (a start has 60 s: tests/support/start-server.ts), requests made and
+          // conditions waited for: a few seconds on a quiet machine, ten times that when several servers
+          // start at once on a shared busy one. The limits only say how long a broken test takes to fail.
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
         },
       },
       {
@@ -41,6 +56,9 @@ export default defineConfig({
           include: STRESS,
           sequence: { groupOrder: 1 },
           fileParallelism: false,
+          // As the integration tests'.
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
           // fault.test.ts's faults, each with a server of its own: two at a time, one per core.
           maxConcurrency: 2,
         },

@@ -160,9 +160,14 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
       expect(events).toHaveLength(25_000);
       expect(new Set(events.map((e) => e.id))).toEqual(new Set(calendar.map((e) => e.id)));
       // 25,000 events over two years: about 12,500 a part, 25 or 26 pages each.
+      // A page retried on a starved machine (its attempt line) is no cut: nothing else is said.
+      const retry = (line: string) => / \(attempt \d of \d, retrying\)$/.test(line);
       expect(fake.requestCount()).toBeGreaterThanOrEqual(50);
-      expect(fake.requestCount()).toBeLessThanOrEqual(52);
-      expect(logs).toEqual([]);
+      expect(fake.requestCount()).toBeLessThanOrEqual(52 + logs.filter(retry).length);
+      expect(
+        logs.filter((line) => !retry(line)),
+        logs.join("\n"),
+      ).toEqual([]);
     },
   );
 
@@ -195,8 +200,9 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
     fake.setScenario("oversized");
     expect((await failure(fetchGoogleEvents(config, window, options()))).kind).toBe("too-large");
     expect(fake.requestCount()).toBe(2);
-    expect(logs.join("\n")).toContain(
-      "[events] Google Calendar: page 1 of the upcoming events is larger than the 5 MB limit for one answer",
+    // Both parts are read at once; the first to fail names itself and stops the other.
+    expect(logs.join("\n")).toMatch(
+      /\[events\] Google Calendar: page 1 of the (upcoming|past) events is larger than the 5 MB limit for one answer/,
     );
   });
 

@@ -8,6 +8,9 @@ import { drawShareCard, SHARE_IMAGE } from "./share-image.server";
 const site = { name: "Founders Circle", shortName: "FC", host: "founders.example.org" };
 const at = { start: { dateTime: "2026-12-10T18:30:00-05:00" } };
 const draw = (event: Omit<CalendarEvent, "id">) => drawShareCard(shareCardOf({ id: "x", ...event }, site));
+// Cards drawn on this thread, each script's fonts read on first use, some scanned pixel by pixel: a
+// second or two on a quiet machine.
+const DRAWING_MS = 60_000;
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(png: Buffer): { width: number; height: number } {
@@ -58,7 +61,7 @@ describe("drawShareCard", () => {
     expect((await draw(dinner)).png.equals(first.png)).toBe(true);
     expect((await draw({ ...dinner, summary: "Speaker Series Evening" })).png.equals(first.png)).toBe(false);
     expect(pngSize((await draw({})).png)).toEqual(SHARE_IMAGE);
-  }, 30_000);
+  }, DRAWING_MS);
 
   const scripts: [string, string, string][] = [
     ["Latin with accents", "Zoë & Łukasz: Café Crème, Ñandú Soirée", "Kraków, Łódź & São Paulo"],
@@ -77,14 +80,14 @@ describe("drawShareCard", () => {
       const { png, missing } = await draw({ summary, location, ...at });
       expect(missing).toEqual([]);
       expect(pngSize(png)).toEqual(SHARE_IMAGE);
-    }, 30_000);
+    }, DRAWING_MS);
   }
 
   it("says which characters no font draws (Cherokee, Linear B), so the check above can fail", async () => {
     const { missing } = await draw({ summary: "ᏣᎳᎩ 𐀀𐀁", ...at });
     expect(missing.join("")).toContain("Ꮳ");
     expect(missing.join("")).toContain("𐀀");
-  }, 30_000);
+  }, DRAWING_MS);
 
   it("clamps a long title to its lines, breaks a word longer than a line, and keeps clear of the edges and the rule", async () => {
     const words =
@@ -102,7 +105,7 @@ describe("drawShareCard", () => {
       expect(clear(image, [1130, 1200], [0, 630]), summary).toBe(true);
       expect(clear(image, [72, 1128], [rule - 14, rule - 1]), summary).toBe(true);
     }
-  }, 60_000);
+  }, DRAWING_MS);
 
   it("ends a long place with an ellipsis before the site's address instead of drawing over it", async () => {
     const short = await pixels((await draw({ summary: "Dinner", location: "NYC", ...at })).png);
@@ -117,7 +120,7 @@ describe("drawShareCard", () => {
       // A gap of background between the place and the address.
       expect(clear(image, [left - 24, left - 1], band), location).toBe(true);
     }
-  }, 30_000);
+  }, DRAWING_MS);
 });
 
 describe("facesFor", () => {
