@@ -88,7 +88,7 @@ export function EventItems({ events }: { events: readonly ListEvent[] }) {
   return (
     <>
       <CompactEventList events={events} className="sm:hidden" />
-      <ul className="event-cards hidden gap-5 sm:grid lg:grid-cols-2">
+      <ul className="event-cards hidden grid-cols-1 gap-5 sm:grid lg:grid-cols-2">
         {events.map((event) => (
           <li key={event.id}>
             <EventCard event={event} />

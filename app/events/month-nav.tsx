@@ -34,7 +34,7 @@ export function MonthNav({ months, current }: { months: readonly ArchiveMonth[];
                   <span className="sr-only">{month.key === UNDATED ? "" : ` ${year}`}: </span>
                   <span>
                     {month.count}
-                    <span className="sr-only"> events</span>
+                    <span className="sr-only">{month.count === 1 ? " event" : " events"}</span>
                   </span>
                 </PageLink>
               </li>

@@ -3,7 +3,7 @@ import { ArrowLeft, ArrowRight } from "lucide-react";
 import { PageHeader } from "~/components/page-header";
 import { PageLink } from "~/components/page-link";
 import { site } from "~/content";
-import { archiveOf, archivePage, monthPagePath, type ArchiveMonth } from "~/events/archive";
+import { archiveOf, archivePage, monthPagePath, PAGE_SIZE, type ArchiveMonth } from "~/events/archive";
 import { EventCardIcons } from "~/events/event-card";
 import { EventItems } from "~/events/event-list";
 import type { ListEvent } from "~/events/model";
@@ -64,6 +64,13 @@ function headingOf({ month, part }: Pick<MonthPageData, "month" | "part">): stri
   return month.parts > 1 ? `${title} (page ${part} of ${month.parts})` : title;
 }
 
+/** "120 events, in date order", "Events 51 to 100 of 120, in date order". */
+function countOf(month: ArchiveMonth, part: number, shown: number): string {
+  if (month.parts === 1) return `${month.count} ${month.count === 1 ? "event" : "events"}, in date order`;
+  const first = (part - 1) * PAGE_SIZE + 1;
+  return `Events ${first} to ${first + shown - 1} of ${month.count}, in date order`;
+}
+
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return pageMeta({ title: "Page Not Found", description: "This page does not exist.", matches });
   const { month, part } = loaderData;
@@ -107,7 +114,10 @@ export default function EventsMonthRoute({ loaderData }: Route.ComponentProps) {
           </span>
         </nav>
         {stale && updatedAt ? <StaleNote what="events" updatedAt={updatedAt} /> : null}
-        <section aria-label={headingOf(loaderData)} className="flex flex-col gap-6">
+        <section aria-labelledby="month-events-heading" className="flex flex-col gap-6">
+          <h2 id="month-events-heading" className="font-serif text-2xl font-semibold text-ink">
+            {countOf(month, part, events.length)}
+          </h2>
           <EventItems events={events} />
           {month.parts > 1 ? <Parts month={month} part={part} /> : null}
         </section>

@@ -57,7 +57,7 @@ function linksTheRulesName(): { href: string; tab: boolean; named: boolean }[] {
   }));
 }
 
-const PAGE_PATHS = /^\/(apply|about|contact|portal|events(\?.*)?|events\/[^/?#]+)?$/;
+const PAGE_PATHS = /^\/(apply|about|contact|portal|events(\?.*)?|events\/[^/?#]+|events\/month\/[^/?#]+(\/\d+)?)?$/;
 
 test.describe("speculation rules", () => {
   for (const path of [...PAGES.map((p) => p.path), NOT_FOUND_PATH]) {
