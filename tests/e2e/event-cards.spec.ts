@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { eventResource, generateGoogleEvents, zonedDateTime } from "../fakes/google-events";
 import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
 import { startServer, type RunningServer } from "../support/start-server";
+import { calendarRead } from "./support/calendar-read";
 import { expect, PHONE, test } from "./fixtures";
 
 // Issue 37: cards people scan. Whatever an event's description (20 KB of text, one word of 3,000 letters,
@@ -73,6 +74,7 @@ test.describe("event cards, whatever the calendar holds", () => {
     fake = await startFakeGoogleCalendar();
     fake.setEvents((now) => awkwardCalendar(now));
     server = await startServer(fake.env);
+    await calendarRead(server.url);
   });
   test.afterAll(async () => {
     await server?.stop();

@@ -17,7 +17,9 @@ test.describe("event dates the calendar sends as it likes", () => {
   });
   test.afterAll(() => stopGoogleBackedServer({ fake, server }));
 
-  const when = (page: Page, title: string) => page.locator("main article").filter({ hasText: title }).locator("dd").first();
+  // A card's date follows its badge in the card's "when" line.
+  const when = (page: Page, title: string) =>
+    page.locator("main article").filter({ hasText: title }).locator(".event-card-when > :last-child");
 
   test("the API answers an unparseable start as written", async ({ request }) => {
     const body = (await (await request.get(`${server.url}/api/calendar/events`)).json()) as { events: { id: string; start?: unknown }[] };

@@ -1,6 +1,7 @@
 import { generateGoogleEvents } from "../fakes/google-events";
 import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
 import { startServer, type RunningServer } from "../support/start-server";
+import { calendarRead } from "./support/calendar-read";
 import { DESKTOP, expect, PHONE, test, waitForHydration } from "./fixtures";
 import { expectNoAxeViolations } from "./support/axe";
 
@@ -15,6 +16,7 @@ test.describe("the events archive", () => {
     fake = await startFakeGoogleCalendar();
     fake.setEvents((now) => generateGoogleEvents({ count: 1_500, now }));
     server = await startServer(fake.env);
+    await calendarRead(server.url);
   });
   test.afterAll(async () => {
     await server?.stop();
