@@ -15,11 +15,11 @@ async function load() {
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
   const build = /** @type {ServerBundle} */ (await viteDevServer.ssrLoadModule("./server/app.ts"));
   // Loaded per request, so edits to routes and the server bundle apply without a restart.
-  /** @type {import("./server/site").Listener} */
-  const handler = async (req, res) => {
+  /** @type {import("./server/site").Handler} */
+  const handler = async (req, res, parts) => {
     try {
       const source = /** @type {ServerBundle} */ (await viteDevServer.ssrLoadModule("./server/app.ts"));
-      await source.app(req, res);
+      await source.app(req, res, parts);
     } catch (error) {
       if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
       throw error;
@@ -32,7 +32,7 @@ async function load() {
 }
 
 async function main() {
-  /** @type {{ build: ServerBundle; handler?: import("./server/site").Listener; devMiddleware?: import("./server/step").Step }} */
+  /** @type {{ build: ServerBundle; handler?: import("./server/site").Handler; devMiddleware?: import("./server/step").Step }} */
   let loaded;
   try {
     loaded = await load();
@@ -63,7 +63,7 @@ async function main() {
   // A failure here is the first request's to report, not start-up's. Meanwhile, on their own threads,
   // the calendar worker restores the saved copy and starts the first read, and the share card worker
   // starts and draws a first card, so no visitor and no link preview waits for either.
-  await Promise.all([site.store?.warm().catch(() => undefined), build.startEvents(), DEVELOPMENT ? undefined : build.warmShareImages()]);
+  await Promise.all([site.store?.warm().catch(() => undefined), site.startEvents(), DEVELOPMENT ? undefined : site.warmShareCards()]);
   // The metrics' own listener (off unless METRICS_PORT is set), up before the public one.
   if (site.metrics && env.METRICS_PORT !== undefined) {
     const metrics = await serveMetrics(site.metrics.registry, { port: env.METRICS_PORT, host: env.METRICS_HOST });

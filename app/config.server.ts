@@ -1,5 +1,5 @@
 import { site } from "~/content";
-import { getEnv, type Env } from "~/env.server";
+import type { Env } from "~/env.server";
 import { googleCalendarEmbedUrl } from "~/events/embed-url";
 import { LOCAL_SITE_URL, type CalendarConfig, type PublicConfig } from "~/lib/public-config";
 import type { Logger } from "~/logger.server";
@@ -15,8 +15,8 @@ export function calendarConfig(env: Env, embedUrl: string | undefined = site.cal
   return embed ? { source, embedUrl: embed } : { source };
 }
 
-export function getPublicConfig(): PublicConfig {
-  const env = getEnv();
+/** What the browser may know of the configuration: made once by createSite, read by loaders through the load context. */
+export function publicConfigOf(env: Env): PublicConfig {
   return {
     siteUrl: (env.SITE_URL ?? LOCAL_SITE_URL).replace(/\/+$/, ""),
     loginUrl: env.MEMBER_LOGIN_URL ?? site.provider.loginUrl,

@@ -9,10 +9,10 @@ import { OrganizationJsonLd } from "./components/organization-json-ld";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { NotificationsArea } from "./components/toast/notifications-area";
-import { getPublicConfig } from "./config.server";
 import { tabSwitchScript } from "./events/tab-switch";
 import { deferredStartScript } from "./lib/deferred-scripts";
 import { speculationRulesJson } from "./lib/speculation-rules";
+import { siteParts } from "./site-parts.server";
 
 /** The one inline script that runs at load: React waits for a person, and the events tabs switch in place meanwhile. */
 const startScript = deferredStartScript + tabSwitchScript;
@@ -25,8 +25,8 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export function loader() {
-  return { config: getPublicConfig() };
+export function loader({ context }: Route.LoaderArgs) {
+  return { config: siteParts(context).publicConfig };
 }
 
 // The public configuration is fixed for the server's life: no navigation asks for it again (an

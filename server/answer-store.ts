@@ -14,7 +14,7 @@ import { LRUCache } from "lru-cache";
 import mime from "mime-types";
 import type { CalendarEvent } from "~/events/model";
 import { jsonError } from "~/events/server/http.server";
-import { getEventsOutcome, type EventsOutcome } from "~/events/server/outcome.server";
+import type { EventsOutcome } from "~/events/server/outcome.server";
 import { pathOf, siteRoutes, type CacheKind, type SiteRoute } from "~/site-routes";
 import { cacheControlFor, EVENTS_CACHE_CONTROL } from "./cache-policy";
 import { pathOfTarget, sendError } from "./errors";
@@ -31,8 +31,8 @@ export type AnswerStoreOptions = {
   csp: CspFor;
   /** The client build, whose files are answered from memory. */
   clientRoot?: string;
-  /** The calendar's current outcome, waiting at most `waitMs` for a first read; the events cache's by default. */
-  eventsOutcome?: (waitMs?: number) => Promise<EventsOutcome>;
+  /** The site's calendar's current outcome, waiting at most `waitMs` for a first read. */
+  eventsOutcome: (waitMs?: number) => Promise<EventsOutcome>;
   /** Bytes kept for pages (HTML, data, JSON, downloads): STORED_PAGES_MB. */
   budgets: { pages: number };
   /** The share cards' own store, which answers /events/:id/og.png; without it those are rendered and not kept. */
@@ -104,7 +104,7 @@ export function createAnswerStore({
   render,
   csp,
   clientRoot,
-  eventsOutcome = (waitMs) => getEventsOutcome({ waitMs }),
+  eventsOutcome,
   budgets,
   shareCards,
   onRender,

@@ -11,6 +11,7 @@ import { getEnv } from "~/env.server";
 import { eventsOutcomeContext, type EventsOutcome } from "~/events/server/outcome.server";
 import { getLogger } from "~/logger.server";
 import { requestContext } from "~/request-context.server";
+import { sitePartsContext, type SiteParts } from "~/site-parts.server";
 import { errorResponse } from "./errors";
 
 // The worker processes (the calendar worker, the share card worker: started with their flag,
@@ -20,46 +21,56 @@ if (process.argv.some((arg) => /^--founders-circle-.+-worker$/.test(arg))) {
   throw new Error("The server bundle was loaded in a worker process: a worker must import no module of the server's.");
 }
 
-// Parsed at import so a bad configuration stops start-up, not the first request.
+// Parsed at import so a bad configuration stops start-up, not the first request. The one read of the
+// process's environment: server.js hands it to createSite, which hands each part what it needs.
 export const env = getEnv();
 export const logger = getLogger();
 warnAboutSiteUrl(env, logger);
 
 const handle = createRequestHandler(() => import("virtual:react-router/server-build"));
 
-/** A context for one request: its id and the logger its lines go to. */
-function contextFor(requestId: string, log = logger.child({ reqId: requestId })): RouterContextProvider {
+/** A context for one request: the site it is for, its id and the logger its lines go to. */
+function contextFor(parts: SiteParts, requestId: string, log = logger.child({ reqId: requestId })): RouterContextProvider {
   const context = new RouterContextProvider();
+  context.set(sitePartsContext, parts);
   context.set(requestContext, { requestId, log });
   return context;
 }
 
-// The front chain's request id, carried to React Router's request (a fetch Request has no place for it).
-const requestIds = new AsyncLocalStorage<string>();
-const listener = createRequestListener((request) => handle(request, contextFor(requestIds.getStore() ?? "unknown")), {
-  // React Router answers its own errors (error boundaries); this is for a failure of the handler itself.
-  onError(error) {
-    logger.error({ err: error, reqId: requestIds.getStore() }, "React Router failed to answer");
-    return errorResponse(500, "text");
-  },
-});
+type Carried = { requestId: string; parts: SiteParts };
 
-/** React Router's Node listener, the chain's last step (server/site.ts). */
-export function app(req: IncomingMessage, res: ServerResponse): Promise<void> {
+// The front chain's request id and site, carried to React Router's request (a fetch Request has no place for them).
+const carried = new AsyncLocalStorage<Carried>();
+const listener = createRequestListener(
+  (request) => {
+    const store = carried.getStore();
+    if (!store) throw new Error("A request reached React Router without its site (call app(), not the listener).");
+    return handle(request, contextFor(store.parts, store.requestId));
+  },
+  {
+    // React Router answers its own errors (error boundaries); this is for a failure of the handler itself.
+    onError(error) {
+      logger.error({ err: error, reqId: carried.getStore()?.requestId }, "React Router failed to answer");
+      return errorResponse(500, "text");
+    },
+  },
+);
+
+/** React Router's Node listener, the chain's last step (server/site.ts), for the site whose parts it is given. */
+export function app(req: IncomingMessage, res: ServerResponse, parts: SiteParts): Promise<void> {
   // Its type says void; it is async, and a failure before React Router (a URL it cannot build) must reach answerError.
-  return requestIds.run(req.id ?? "unknown", () => Promise.resolve(listener(req, res)));
+  return carried.run({ requestId: req.id ?? "unknown", parts }, () => Promise.resolve(listener(req, res)));
 }
 
-/** One GET rendered for the answer store, with the calendar outcome its version was taken from. */
-export function render(url: string, events?: EventsOutcome): Promise<Response> {
+/** One GET rendered for the answer store of the site whose parts it is given, with the calendar outcome its version was taken from. */
+export function render(url: string, parts: SiteParts, events?: EventsOutcome): Promise<Response> {
   // A stored render serves many requests: its lines belong to none of them.
-  const context = contextFor("answer-store", logger);
+  const context = contextFor(parts, "answer-store", logger);
   if (events) context.set(eventsOutcomeContext, events);
   return handle(new Request(new URL(url, "http://localhost")), context);
 }
 
 export { createSite } from "./site";
-export { warmShareImages } from "~/events/server/share-images.server";
-export { startEvents } from "~/events/server/events.server";
+export { parseEnv } from "~/env.server";
 export { createHttpServer, drainFlag, serve } from "./lifecycle";
 export { serveMetrics } from "./metrics-server";

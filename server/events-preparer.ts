@@ -13,10 +13,15 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * Returns what to call after each calendar read: it prepares on the next turn, once the read's
- * outcome is in the cache, and resolves when that is done, whichever way (tests wait for it).
+ * outcome is in the cache, and resolves when that is done, whichever way (tests wait for it); and
+ * `stop`, for a site that closes: no timer of its is left to prepare again.
  */
-export function eventsPreparer(store: Pick<AnswerStore, "prepareEvents">, logger: Pick<Logger, "error" | "info">): () => Promise<void> {
+export function eventsPreparer(
+  store: Pick<AnswerStore, "prepareEvents">,
+  logger: Pick<Logger, "error" | "info">,
+): (() => Promise<void>) & { stop: () => void } {
   let failing = false;
+  let stopped = false;
   let timer: NodeJS.Timeout | undefined;
 
   function prepare(): Promise<void> {
@@ -25,7 +30,7 @@ export function eventsPreparer(store: Pick<AnswerStore, "prepareEvents">, logger
       (nextChangeAt) => {
         if (failing) logger.info("the events answers are prepared again after each calendar change");
         failing = false;
-        if (nextChangeAt === undefined) return;
+        if (nextChangeAt === undefined || stopped) return;
         timer = setTimeout(() => void prepare(), Math.min(MAX_TIMER_MS, Math.max(0, nextChangeAt - Date.now()) + 1));
         timer.unref();
       },
@@ -37,5 +42,11 @@ export function eventsPreparer(store: Pick<AnswerStore, "prepareEvents">, logger
   }
 
   // A failed read is told before the cache marks its copy stale: prepare once the read has settled.
-  return () => new Promise<void>((resolve) => setImmediate(() => void prepare().then(resolve)));
+  const afterRead = () => new Promise<void>((resolve) => setImmediate(() => void prepare().then(resolve)));
+  return Object.assign(afterRead, {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  });
 }

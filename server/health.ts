@@ -2,7 +2,7 @@
 // and any page machinery: /healthz (the process is alive) and /readyz (it serves; 503 once it is
 // shutting down), with the events source's state. Never cached; no URLs, ids or keys.
 import type { ServerResponse } from "node:http";
-import { getEventsStatus, type EventsStatus } from "~/events/server/events.server";
+import type { EventsStatus } from "~/events/server/events.server";
 import { pathOfTarget } from "./errors";
 import type { Step } from "./step";
 
@@ -36,13 +36,14 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(json);
 }
 
-export function healthRoutes({ draining, startedAt }: Readiness): Step {
+/** The probes; `events` is the site's calendar state (reads nothing upstream). */
+export function healthRoutes({ draining, startedAt }: Readiness, events: () => EventsStatus): Step {
   return (req, res, next) => {
     const path = pathOfTarget(req.url);
     if (path === "/healthz") return sendJson(res, 200, { status: "ok" });
     // Ready whatever the calendar does: the pages and the API answer (stale, or with their error state).
     if (path === "/readyz") {
-      const body = readinessBody(getEventsStatus(), draining(), Math.round((Date.now() - startedAt) / 1000));
+      const body = readinessBody(events(), draining(), Math.round((Date.now() - startedAt) / 1000));
       return sendJson(res, draining() ? 503 : 200, body);
     }
     next();

@@ -2,15 +2,21 @@
 // log line, security headers, method and URL checks, the probes, the rate limits, then the stored
 // answers (pages, API answers, files), the content editor at /admin (and its GitHub sign-in) first. What is left (React Router's route discovery; in development
 // Vite's files and every page) goes to React Router's listener; every error, to answerError.
+// The site's parts (its calendar, its share cards, its public configuration) are made here from the
+// configuration it is given, and reach React Router's loaders through the load context; the listeners
+// the site sets on them are its own, removed by close().
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { getPublicConfig } from "~/config.server";
+import { publicConfigOf } from "~/config.server";
 import { site } from "~/content";
 import type { Env } from "~/env.server";
-import { eventsSavedCopyPath, getEventsStatus, onCalendarRead } from "~/events/server/events.server";
-import { shareImages, type ShareImagesStats } from "~/events/server/share-images.server";
+import type { EventsLog } from "~/events/server/cache.server";
+import { createEventsService } from "~/events/server/events.server";
+import { getEventsOutcome, type EventsOutcome } from "~/events/server/outcome.server";
+import { siteShareImages, warmShareImages, type ShareImagesStats } from "~/events/server/share-images.server";
 import type { Logger } from "~/logger.server";
+import type { SiteParts } from "~/site-parts.server";
 import { adminEditor } from "./admin";
-import { createAnswerStore, type AnswerStore, type BudgetStats, type Render } from "./answer-store";
+import { createAnswerStore, type AnswerStore, type BudgetStats } from "./answer-store";
 import { clientOf, trustOf } from "./client";
 import { answerError } from "./errors";
 import { eventsPreparer } from "./events-preparer";
@@ -23,28 +29,39 @@ import { rateLimits } from "./rate-limit";
 import { cspFor, originOf, securityHeaders, type CspOptions } from "./security";
 import { inOrder, type Step } from "./step";
 
-/** A Node request listener that may answer asynchronously (React Router's). */
-export type Listener = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+/** React Router's Node listener, given the parts of the site it answers for (its load context carries them). */
+export type Handler = (req: IncomingMessage, res: ServerResponse, parts: SiteParts) => void | Promise<void>;
+
+/** Renders a GET for the answer store, for this site, with the calendar outcome its version is taken from. */
+export type SiteRender = (url: string, parts: SiteParts, events?: EventsOutcome) => Promise<globalThis.Response>;
 
 export type SiteOptions = {
   env: Env;
   logger: Logger;
   /** React Router's request listener: the chain's last step. */
-  handler: Listener;
+  handler: Handler;
   readiness: Readiness;
   /** The client build, served from memory by the answer store; absent in development, where Vite serves the files. */
   clientRoot?: string;
   /** Vite's dev middleware (development only; connect-style, a step like the others). */
   devMiddleware?: Step;
   /** Renders a GET for the answer store; absent (development, some tests): every request renders. */
-  render?: Render;
+  render?: SiteRender;
 };
 
 export type Site = {
   listener: (req: IncomingMessage, res: ServerResponse) => void;
   store?: AnswerStore;
-  /** The process's metrics, when METRICS_PORT asks for them (served apart: server/metrics-server.ts). */
+  /** The site's metrics, when METRICS_PORT asks for them (served apart: server/metrics-server.ts). */
   metrics?: Metrics;
+  /** Its calendar, share cards and public configuration, made from its configuration. */
+  parts: SiteParts;
+  /** Restores the saved copy and starts the first read (before listening). */
+  startEvents: () => Promise<void>;
+  /** Starts the share card worker and has it draw a first card (before listening; not in development). */
+  warmShareCards: () => Promise<void>;
+  /** Removes the listeners the site set on its parts (and the preparer's timer); its server is the caller's to close. */
+  close: () => void;
 };
 
 const MB = 1024 * 1024;
@@ -54,8 +71,15 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
   // Whether X-Forwarded-For/-Proto/-Host are believed: each only from a hop TRUST_PROXY trusts.
   const client = clientOf(trustOf(env.TRUST_PROXY));
 
-  const frameOrigin = originOf(getPublicConfig().calendar.embedUrl);
-  const formOrigin = originOf(getPublicConfig().contactSurveyUrl);
+  const publicConfig = publicConfigOf(env);
+  const shareImages = siteShareImages(env, logger, publicConfig.siteUrl);
+  const events = createEventsService(env, { log: eventsLogOf(logger) });
+  const parts: SiteParts = { events, shareImages, publicConfig };
+  // What the site sets on its parts, each with what removes it (close).
+  const removers: (() => void)[] = [events.onChange((list) => shareImages.drawAhead(list))];
+
+  const frameOrigin = originOf(publicConfig.calendar.embedUrl);
+  const formOrigin = originOf(publicConfig.contactSurveyUrl);
   const cspOptions: CspOptions = {
     frameOrigins: frameOrigin ? [frameOrigin] : [],
     formOrigins: formOrigin ? [formOrigin] : [],
@@ -63,19 +87,23 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
   };
   const store = render
     ? createAnswerStore({
-        render,
+        render: (url, outcome) => render(url, parts, outcome),
+        eventsOutcome: (waitMs) => getEventsOutcome(events, { waitMs }),
         csp: cspFor(cspOptions),
         clientRoot,
         secure: client.secure,
         onRender: (url) => logger.debug({ url }, "rendered an answer"),
         budgets: { pages: env.STORED_PAGES_MB * MB },
         // The cards' own store holds their bytes, within STORED_IMAGES_MB; the store answers from them.
-        shareCards: { png: (event) => shareImages().imageFor(event), stats: () => imagesBudget(shareImages().stats()) },
+        shareCards: { png: (event) => shareImages.imageFor(event), stats: () => imagesBudget(shareImages.stats()) },
       })
     : undefined;
   // Every read can change the version (a change, stale, fresh again): its answers are made before a visitor asks.
-  if (store) onCalendarRead(eventsPreparer(store, logger));
-  const metrics = env.METRICS_PORT === undefined ? undefined : siteMetrics(store);
+  if (store) {
+    const prepare = eventsPreparer(store, logger);
+    removers.push(events.onRead(prepare), prepare.stop);
+  }
+  const metrics = env.METRICS_PORT === undefined ? undefined : siteMetrics(parts, store, removers);
   // "Sign in with GitHub" for the editor: only with an OAuth app and a repository to edit.
   const signIn =
     env.GITHUB_OAUTH_CLIENT_ID && env.GITHUB_OAUTH_CLIENT_SECRET && env.CONTENT_REPOSITORY
@@ -94,7 +122,7 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
     ...securityHeaders(cspOptions, client.secure),
     onlyReadMethods,
     wellFormedTarget(client.forwardedHost),
-    healthRoutes(readiness),
+    healthRoutes(readiness, events.status),
     rateLimits({
       pagesPerMinute: env.PAGE_RATE_LIMIT_PER_MINUTE,
       apiPerMinute: env.RATE_LIMIT_PER_MINUTE,
@@ -118,10 +146,29 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
   const last = (req: IncomingMessage, res: ServerResponse, error?: unknown) => {
     if (error !== undefined) return answerError(error, req, res);
     Promise.resolve()
-      .then(() => handler(req, res))
+      .then(() => handler(req, res, parts))
       .catch((thrown: unknown) => answerError(thrown, req, res));
   };
-  return { listener: inOrder(steps, last), store, metrics };
+  return {
+    listener: inOrder(steps, last),
+    store,
+    metrics,
+    parts,
+    startEvents: () => events.start(),
+    warmShareCards: () => warmShareImages(shareImages, env, logger),
+    close: () => {
+      for (const remove of removers.splice(0)) remove();
+    },
+  };
+}
+
+/** The calendar's lines go to the site's logger. */
+function eventsLogOf(logger: Logger): EventsLog {
+  return {
+    warn: (message) => logger.warn(message),
+    info: (message) => logger.info(message),
+    debug: (message) => logger.debug(message),
+  };
 }
 
 /** The share cards' store as the images' budget of the stored answers (a card drawn is its render). */
@@ -137,14 +184,14 @@ function imagesBudget(cards: ShareImagesStats): BudgetStats {
   };
 }
 
-/** The metrics, reading the calendar, the store and the share cards when scraped. */
-function siteMetrics(store: AnswerStore | undefined): Metrics {
+/** The metrics, reading the site's calendar, store and share cards when scraped. */
+function siteMetrics({ events, shareImages }: SiteParts, store: AnswerStore | undefined, removers: (() => void)[]): Metrics {
   const metrics = createMetrics({
-    calendar: getEventsStatus,
-    savedCopyPath: eventsSavedCopyPath(),
+    calendar: events.status,
+    savedCopyPath: events.savedCopyPath,
     store: store?.stats,
-    shareCards: () => shareImages().stats(),
+    shareCards: () => shareImages.stats(),
   });
-  onCalendarRead(metrics.calendarRead);
+  removers.push(events.onRead(metrics.calendarRead));
   return metrics;
 }

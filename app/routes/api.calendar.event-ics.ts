@@ -1,10 +1,10 @@
-import { getPublicConfig } from "~/config.server";
 import { EventsUnavailableError } from "~/events/server/events.server";
 import { jsonError } from "~/events/server/http.server";
 import { eventToIcs, icsFileName } from "~/events/server/ics-download.server";
 import { isEventId } from "~/events/server/ids.server";
 import { readEvents } from "~/events/server/outcome.server";
 import { requestContext } from "~/request-context.server";
+import { siteParts } from "~/site-parts.server";
 import type { Route } from "./+types/api.calendar.event-ics";
 
 // GET /api/calendar/events/:id.ics: one event as an iCalendar download ("add to calendar").
@@ -14,7 +14,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const event = (await readEvents(context)).events.find((candidate) => candidate.id === id);
     if (!event) return jsonError(404, "No event with this id.");
-    const uidDomain = new URL(getPublicConfig().siteUrl).hostname;
+    const uidDomain = new URL(siteParts(context).publicConfig.siteUrl).hostname;
     return new Response(eventToIcs(event, { uidDomain }), {
       headers: {
         "Content-Type": "text/calendar; charset=utf-8",

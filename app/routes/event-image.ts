@@ -1,5 +1,5 @@
 import { readEventsOutcome } from "~/events/server/outcome.server";
-import { shareImages } from "~/events/server/share-images.server";
+import { siteParts } from "~/site-parts.server";
 import type { Route } from "./+types/event-image";
 
 // GET /events/:id/og.png: the event's share card, usually drawn ahead of the request (see
@@ -14,6 +14,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     });
   const event = outcome.response.events.find((candidate) => candidate.id === params.id);
   if (!event) return new Response("No event with this id.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  const png = await shareImages().imageFor(event);
+  const png = await siteParts(context).shareImages.imageFor(event);
   return new Response(new Uint8Array(png), { headers: { "Content-Type": "image/png" } });
 }

@@ -1,7 +1,7 @@
-import { getPublicConfig } from "~/config.server";
 import { eventsForTab } from "~/events/filter";
 import { eventPagePath } from "~/events/links";
 import { readEventsOutcome } from "~/events/server/outcome.server";
+import { siteParts } from "~/site-parts.server";
 import { sitemapPaths } from "~/site-routes";
 import type { Route } from "./+types/sitemap.xml";
 
@@ -15,7 +15,7 @@ function entry(loc: string, lastmod?: string): string {
 // The site's pages, and a page for each upcoming event (past ones stay reachable, not advertised).
 // Stored per calendar version (app/site-routes.ts), like the events page.
 export async function loader({ context }: Route.LoaderArgs) {
-  const { siteUrl } = getPublicConfig();
+  const { siteUrl } = siteParts(context).publicConfig;
   const outcome = await readEventsOutcome(context);
   const urls = sitemapPaths.map((path) => entry(`${siteUrl}${path}`));
   if (outcome.ok) {

@@ -1,9 +1,9 @@
-// The events feature's server entry: which source, one process-wide cache, the API's answer, and what
-// follows a good read (the saved copy on disk, share cards drawn ahead, listeners such as the answer
-// store), apart from the read itself.
+// The events feature's server entry: which source, the site's cache, the API's answer, and what
+// follows a good read (the saved copy on disk, listeners such as the share cards and the answer
+// store), apart from the read itself. Each site (server/site.ts) makes its own service from its
+// configuration; loaders reach it through the load context (app/site-parts.server.ts).
 import path from "node:path";
 import type { Env } from "~/env.server";
-import { getEnv } from "~/env.server";
 import type { CalendarEvent, EventsResponse } from "~/events/model";
 import { SAMPLE_FEED_PATH } from "~/events/links";
 import {
@@ -23,7 +23,6 @@ import type { CalendarSourceConfig } from "./read-calendar.server";
 import { calendarReader } from "./reader.server";
 import sampleCalendar from "./sample-calendar.ics?raw";
 import { savedCopyFile, sourceDigest } from "./saved-copy.server";
-import { shareImages } from "./share-images.server";
 
 export { EventsUnavailableError } from "./cache.server";
 
@@ -85,12 +84,26 @@ export type EventsService = {
   start: () => Promise<void>;
   /**
    * Calls `listener` with each list the service starts to serve: a saved copy restored at start,
-   * then every read that changed the calendar (the answer store prepares its answers, share cards are drawn ahead).
+   * then every read that changed the calendar (share cards are drawn ahead). Returns what removes it.
    */
-  onChange: (listener: (events: CalendarEvent[]) => void) => void;
-  /** Tells `listener` of every read's outcome (the metrics count them); `restored` is the saved copy's at start. */
-  onRead: (listener: (read: ReadOutcome) => void) => void;
+  onChange: (listener: (events: CalendarEvent[]) => void) => () => void;
+  /**
+   * Tells `listener` of every read's outcome (the metrics count them, the answer store prepares its
+   * answers); `restored` is the saved copy's at start. Returns what removes it.
+   */
+  onRead: (listener: (read: ReadOutcome) => void) => () => void;
+  /** How many listeners are set (onChange and onRead): a closed site leaves none. */
+  listenerCount: () => number;
 };
+
+/** Adds `listener` to `list`; the function returned removes it (once, whatever else was added). */
+function subscribe<T>(list: T[], listener: T): () => void {
+  list.push(listener);
+  return () => {
+    const at = list.indexOf(listener);
+    if (at >= 0) list.splice(at, 1);
+  };
+}
 
 /** An unchanged calendar is written to the saved copy again after this long, so a restart finds it recent. */
 const RESAVE_UNCHANGED_MS = 60 * 60 * 1000;
@@ -137,12 +150,12 @@ export function createEventsService(env: Env, deps: EventsDeps = {}): EventsServ
   let savedAt = Number.NEGATIVE_INFINITY;
 
   const told = (read: Omit<ReadOutcome, "source">) => {
-    for (const listener of readListeners) listener({ source: source.kind, ...read });
+    for (const listener of [...readListeners]) listener({ source: source.kind, ...read });
   };
   /** Each listener apart: one that throws is its own failure, logged once per incident, not the others'. */
   function changedTo(events: CalendarEvent[]) {
     let failed = false;
-    for (const listener of changeListeners) {
+    for (const listener of [...changeListeners]) {
       try {
         listener(events);
       } catch (error) {
@@ -210,55 +223,13 @@ export function createEventsService(env: Env, deps: EventsDeps = {}): EventsServ
       }
       cache.prime();
     },
-    onChange: (listener) => void changeListeners.push(listener),
-    onRead: (listener) => void readListeners.push(listener),
+    onChange: (listener) => subscribe(changeListeners, listener),
+    onRead: (listener) => subscribe(readListeners, listener),
+    listenerCount: () => changeListeners.length + readListeners.length,
   };
 }
 
-let service: EventsService | undefined;
-
-function eventsService(): EventsService {
-  if (!service) {
-    service = createEventsService(getEnv());
-    service.onChange((events) => shareImages().drawAhead(events));
-  }
-  return service;
-}
-
-/**
- * The events for the API and the /events loader, from the process-wide cache.
- * @throws EventsUnavailableError when the source failed and there is no copy (younger than 24 h) to serve.
- */
-export function getEvents(): Promise<EventsRead> {
-  return eventsService().getEvents();
-}
-
-/** The configured source's kind and state (see CacheStatus); reads nothing upstream. */
-export function getEventsStatus(): EventsStatus {
-  return eventsService().status();
-}
-
-/** Restores the saved copy and starts the first read (server.js, before listening). */
-export function startEvents(): Promise<void> {
-  return eventsService().start();
-}
-
-/** Calls `listener` with each list the process starts to serve (the answer store prepares the new answers). */
-export function onCalendarChange(listener: (events: CalendarEvent[]) => void): void {
-  eventsService().onChange(listener);
-}
-
-/** Tells `listener` of every read's outcome (the metrics); set before the first read (server.js starts it). */
-export function onCalendarRead(listener: (read: ReadOutcome) => void): void {
-  eventsService().onRead(listener);
-}
-
-/** Where the process keeps its saved copy, if it keeps one (the metrics report its age). */
-export function eventsSavedCopyPath(): string | undefined {
-  return eventsService().savedCopyPath;
-}
-
-/** The bundled sample feed's text when it is the configured source (served at SAMPLE_FEED_PATH). */
-export function sampleFeed(): string | undefined {
-  return eventsService().source.kind === "sample" ? sampleCalendar : undefined;
+/** The bundled sample feed's text when it is the service's source (served at SAMPLE_FEED_PATH). */
+export function sampleFeedOf(service: Pick<EventsService, "source">): string | undefined {
+  return service.source.kind === "sample" ? sampleCalendar : undefined;
 }

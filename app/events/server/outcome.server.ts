@@ -8,7 +8,8 @@ import { createContext, type RouterContextProvider } from "react-router";
 import { archiveOf, archivePage } from "~/events/archive";
 import { endInstant } from "~/events/filter";
 import type { CalendarEvent, EventsResponse } from "~/events/model";
-import { EventsUnavailableError, getEvents } from "./events.server";
+import { siteParts } from "~/site-parts.server";
+import { EventsUnavailableError, type EventsService } from "./events.server";
 
 export type EventsOutcome =
   | {
@@ -68,12 +69,15 @@ function countUpTo(sorted: number[], now: number): number {
 const LOADING = Symbol("loading");
 
 /**
- * The current outcome of the events cache. With nothing to show yet it waits for the read, as
+ * The current outcome of the service's cache. With nothing to show yet it waits for the read, as
  * getEvents does, or at most `waitMs`: past that the outcome is `loading` (the read goes on).
  */
-export async function getEventsOutcome({ now = Date.now(), waitMs }: { now?: number; waitMs?: number } = {}): Promise<EventsOutcome> {
+export async function getEventsOutcome(
+  service: Pick<EventsService, "getEvents">,
+  { now = Date.now(), waitMs }: { now?: number; waitMs?: number } = {},
+): Promise<EventsOutcome> {
   try {
-    const pending = getEvents();
+    const pending = service.getEvents();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const deadline = new Promise<typeof LOADING>(
       (resolve) => (timer = waitMs === undefined ? undefined : setTimeout(() => resolve(LOADING), waitMs)),
@@ -103,9 +107,9 @@ export async function getEventsOutcome({ now = Date.now(), waitMs }: { now?: num
   }
 }
 
-/** The outcome a loader renders: the one the server rendered this answer for, or the cache's now. */
+/** The outcome a loader renders: the one the server rendered this answer for, or the site's cache's now. */
 export async function readEventsOutcome(context: Readonly<RouterContextProvider>, waitMs?: number): Promise<EventsOutcome> {
-  return context.get(eventsOutcomeContext) ?? (await getEventsOutcome({ waitMs }));
+  return context.get(eventsOutcomeContext) ?? (await getEventsOutcome(siteParts(context).events, { waitMs }));
 }
 
 /**

@@ -9,12 +9,11 @@
 //   the one place a card's bytes are held: the server's answer store serves /events/:id/og.png from
 //   these very bytes (server/answer-store.ts), keeping none of its own.
 import { LRUCache } from "lru-cache";
-import { getPublicConfig } from "~/config.server";
 import { site } from "~/content";
-import { getEnv } from "~/env.server";
+import type { Env } from "~/env.server";
 import { eventsForTab } from "~/events/filter";
 import type { CalendarEvent } from "~/events/model";
-import { getLogger } from "~/logger.server";
+import type { Logger } from "~/logger.server";
 import { shareCardKey, shareCardOf, type ShareCard, type ShareCardSite } from "./share-card.server";
 import { workerDrawer, type DrawCard } from "./share-image-drawer.server";
 
@@ -165,39 +164,35 @@ export function createShareImages({ draw, siteOf, log, ahead, maxBytes }: ShareI
   };
 }
 
-let shared: ShareImages | undefined;
-
-/**
- * Starts the process's drawing worker and has it draw a first card (server.js, before listening),
- * unless SHARE_CARDS_AHEAD is 0: then the worker starts with the first card asked for.
- */
-export async function warmShareImages(): Promise<void> {
-  if (getEnv().SHARE_CARDS_AHEAD === 0) return;
-  const warm = shareImages()
-    .warm()
-    .catch((error: unknown) => getLogger().error({ err: error }, "the share card worker could not start"));
-  let timer: NodeJS.Timeout | undefined;
-  // At most this long: past it the worker goes on alone.
-  await Promise.race([warm, new Promise((resolve) => (timer = setTimeout(resolve, getEnv().timings.warmWaitMs)))]);
-  clearTimeout(timer);
-}
-
-/** The process's share cards, for the image route and the events source. */
-export function shareImages(): ShareImages {
-  shared ??= createShareImages({
+/** A site's share cards (server/site.ts), from its configuration: one drawing worker of their own. */
+export function siteShareImages(env: Env, logger: Logger, siteUrl: string): ShareImages {
+  const host = new URL(siteUrl).host;
+  return createShareImages({
     draw: workerDrawer({
-      idleMs: getEnv().timings.shareCardWorkerIdleMs,
-      drawTimeoutMs: getEnv().timings.drawTimeoutMs,
-      log: (fields, message) => getLogger().debug(fields, message),
+      idleMs: env.timings.shareCardWorkerIdleMs,
+      drawTimeoutMs: env.timings.drawTimeoutMs,
+      log: (fields, message) => logger.debug(fields, message),
     }),
-    ahead: getEnv().SHARE_CARDS_AHEAD,
-    maxBytes: getEnv().STORED_IMAGES_MB * MB,
-    siteOf: () => ({ name: site.name, shortName: site.shortName, host: new URL(getPublicConfig().siteUrl).host }),
+    ahead: env.SHARE_CARDS_AHEAD,
+    maxBytes: env.STORED_IMAGES_MB * MB,
+    siteOf: () => ({ name: site.name, shortName: site.shortName, host }),
     log: {
-      debug: (fields, message) => getLogger().debug(fields, message),
-      warn: (fields, message) => getLogger().warn(fields, message),
-      error: (fields, message) => getLogger().error(fields, message),
+      debug: (fields, message) => logger.debug(fields, message),
+      warn: (fields, message) => logger.warn(fields, message),
+      error: (fields, message) => logger.error(fields, message),
     },
   });
-  return shared;
+}
+
+/**
+ * Starts the drawing worker and has it draw a first card (before the server listens), unless
+ * SHARE_CARDS_AHEAD is 0: then the worker starts with the first card asked for.
+ */
+export async function warmShareImages(images: ShareImages, env: Env, logger: Logger): Promise<void> {
+  if (env.SHARE_CARDS_AHEAD === 0) return;
+  const warm = images.warm().catch((error: unknown) => logger.error({ err: error }, "the share card worker could not start"));
+  let timer: NodeJS.Timeout | undefined;
+  // At most this long: past it the worker goes on alone.
+  await Promise.race([warm, new Promise((resolve) => (timer = setTimeout(resolve, env.timings.warmWaitMs)))]);
+  clearTimeout(timer);
 }
