@@ -11,7 +11,7 @@ import type { AnswerStoreStats } from "./answer-store";
 import type { LimitName } from "./rate-limit";
 
 type MetricsSources = {
-  /** The calendar's state (getEventsStatus: reads nothing upstream). */
+  /** The calendar's state (the events service's status(): reads nothing upstream). */
   calendar: () => EventsStatus;
   /** The calendar snapshot file, whose age is its modification time's; none when it is "off". */
   savedCopyPath?: string;
