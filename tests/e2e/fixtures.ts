@@ -1,4 +1,5 @@
 import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page, type Request } from "@playwright/test";
+import { waitUntil } from "../support/wait";
 import { pageSettled } from "./support/settled";
 
 /** Hosts the tests may reach: our own server only. */
@@ -94,14 +95,13 @@ function trackNetwork(context: BrowserContext): void {
 export async function waitForQuietNetwork(page: Page, quietMs = 500, timeoutMs = 15_000): Promise<void> {
   const tracker = networkTrackers.get(page.context());
   if (!tracker) throw new Error("waitForQuietNetwork needs a context made by guardContext (the test's own page has one)");
-  const deadline = Date.now() + timeoutMs;
-  while (tracker.inFlight.size > 0 || Date.now() - tracker.lastChange < quietMs) {
-    if (Date.now() > deadline) {
+  await waitUntil(() => tracker.inFlight.size === 0 && Date.now() - tracker.lastChange >= quietMs, {
+    timeoutMs,
+    message: () => {
       const open = [...tracker.inFlight].map((r) => r.url()).join(", ") || "none (requests kept starting)";
-      throw new Error(`the network did not go quiet for ${quietMs} ms within ${timeoutMs} ms; in flight: ${open}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+      return `the network did not go quiet for ${quietMs} ms within ${timeoutMs} ms; in flight: ${open}`;
+    },
+  });
 }
 
 /**

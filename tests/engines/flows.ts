@@ -4,6 +4,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, test } from "vitest";
+import { waitUntil } from "../support/wait";
 import { PHONE, tap, waitFor, type Engine } from "./support/engine";
 import { headingText, isHydrated, isSameDocument, markDocument, measureWidth, scriptFiles, takePageProblems } from "./support/page";
 
@@ -121,10 +122,8 @@ export function describeFlows(name: string, launch: (baseURL: string) => Promise
       });
       const wanted = ["GET http://example.com/off-the-machine", "CONNECT example.org:443"];
       const blocked: string[] = [];
-      for (const deadline = Date.now() + 10_000; !wanted.every((w) => blocked.includes(w)) && Date.now() < deadline;) {
-        blocked.push(...engine.takeBlocked());
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      // No message: past 10 s the assertion below names what was not blocked.
+      await waitUntil(() => (blocked.push(...engine.takeBlocked()), wanted.every((w) => blocked.includes(w))), { timeoutMs: 10_000 });
       expect([...new Set(blocked)].sort()).toEqual(wanted.sort());
 
       await visit("/");

@@ -11,6 +11,7 @@ import type { EventsResponse } from "~/events/model";
 import { monthKeyOf } from "~/events/month-groups";
 import { startFakeGoogleCalendar, LISTED_EVENT_IDS, type FakeGoogleCalendar } from "../fakes/google-calendar";
 import { startFakeIcsFeed, type FakeIcsFeed } from "../fakes/ics-feed";
+import { icsSource } from "../support/environments";
 import { startGate } from "../support/gate";
 import { rawRequest } from "../support/raw-http";
 import { startServer, type RunningServer } from "../support/start-server";
@@ -163,9 +164,7 @@ describe("a feed written with a byte-order mark and blank lines before BEGIN:VCA
     writeFileSync(snapshotPath, '{"format":1,"source":"x","events":[{"id"');
     server = await startServer({
       ...fake.env,
-      GOOGLE_CALENDAR_ID: "",
-      GOOGLE_API_KEY: "",
-      CALENDAR_ICS_URL: feed.urlOf("lead.ics"),
+      ...icsSource(feed.urlOf("lead.ics")),
       EVENTS_SNAPSHOT_PATH: snapshotPath,
     });
   });

@@ -7,7 +7,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateGoogleEvents, startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
 import { rawRequest } from "../support/raw-http";
-import { jsonLines, startServer, type RunningServer, NO_SOURCE, renderedUrls } from "../support/start-server";
+import { NO_SOURCE } from "../support/environments";
+import { jsonLines, startServer, type RunningServer, renderedUrls } from "../support/start-server";
 import { FAST_TIMINGS, UNTIL_MS } from "../support/timings";
 
 type Readiness = { events: { state: string; lastSuccessAt: string | null; consecutiveFailures: number } };

@@ -5,7 +5,8 @@ import type { EventsResponse } from "~/events/model";
 import { LISTED_EVENT_IDS, startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
 import { startFakeIcsFeed, type FakeIcsFeed } from "../fakes/ics-feed";
 import { sharedServer } from "../support/shared-server";
-import { startExpectingFailure, startServer, type RunningServer, NO_SOURCE } from "../support/start-server";
+import { NO_SOURCE } from "../support/environments";
+import { startExpectingFailure, startServer, type RunningServer } from "../support/start-server";
 import { FAST_TIMINGS, UNTIL_MS } from "../support/timings";
 
 const CACHE_CONTROL = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";

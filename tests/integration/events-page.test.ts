@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
 import { startGate } from "../support/gate";
 import { sharedServer } from "../support/shared-server";
-import { startServer, type RunningServer, NO_SOURCE } from "../support/start-server";
+import { NO_SOURCE } from "../support/environments";
+import { startServer, type RunningServer } from "../support/start-server";
 import { FAST_TIMINGS, UNTIL_MS } from "../support/timings";
 
 async function page(server: RunningServer, search = "") {

@@ -8,7 +8,8 @@ import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seededRandom, seedFromEnv, type Random } from "../support/prng";
 import { rawRequest, type RawAnswer } from "../support/raw-socket";
-import { startServer, type RunningServer, NO_SOURCE } from "../support/start-server";
+import { NO_SOURCE } from "../support/environments";
+import { startServer, type RunningServer } from "../support/start-server";
 
 const GENERATED = 1_000;
 const BOUND_MS = 1_000;

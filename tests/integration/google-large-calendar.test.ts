@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventsResponse } from "~/events/model";
 import { generateGoogleEvents, startFakeGoogleCalendar, type FakeGoogleCalendar, type GoogleEventResource } from "../fakes/google-calendar";
 import { rawRequest } from "../support/raw-http";
-import { startServer, type RunningServer, NO_SOURCE } from "../support/start-server";
+import { NO_SOURCE } from "../support/environments";
+import { startServer, type RunningServer } from "../support/start-server";
 
 let fake: FakeGoogleCalendar;
 let calendar: GoogleEventResource[];

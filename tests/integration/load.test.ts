@@ -7,7 +7,8 @@ import { readdirSync } from "node:fs";
 import autocannon, { type Request } from "autocannon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { megabytes, residentBytes } from "../support/process";
-import { startServer, type RunningServer, NO_SOURCE } from "../support/start-server";
+import { NO_SOURCE } from "../support/environments";
+import { startServer, type RunningServer } from "../support/start-server";
 
 const CONNECTIONS = 100;
 const DURATION_S = 10;

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventsResponse } from "~/events/model";
 import { startFakeIcsFeed, type FakeIcsFeed } from "../fakes/ics-feed";
 import { dinnerStart, LONG_RUNNING_SERIES, longRunningSeriesFeed } from "../fixtures/long-running-series";
-import { NO_SOURCE, startServer, type RunningServer } from "../support/start-server";
+import { NO_SOURCE } from "../support/environments";
+import { startServer, type RunningServer } from "../support/start-server";
 
 const DAY = 86_400_000;
 const now = new Date();

@@ -7,9 +7,9 @@ import { metricsUrlOf, sample, scrape } from "../support/metrics";
 import { promtool, startPrometheus, type RunningPrometheus } from "../support/prometheus";
 import { rawRequest } from "../support/raw-http";
 import { sharedServer } from "../support/shared-server";
-import { startServer, type RunningServer, NO_SOURCE } from "../support/start-server";
+import { NO_SOURCE_NO_PROXY } from "../support/environments";
+import { startServer, type RunningServer } from "../support/start-server";
 
-const NO_SOURCE_NO_PROXY = { ...NO_SOURCE, TRUST_PROXY: "" };
 const RULES = "ops/prometheus/alerts.yml";
 const RULE_TESTS = "ops/prometheus/alerts.test.yml";
 

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OAUTH_APP } from "../fakes/github";
 import { freePort } from "../support/http";
 import { nginxBinary, startNginx, type RunningNginx } from "../support/nginx";
-import { NO_SOURCE, startExpectingFailure, startServer, type RunningServer } from "../support/start-server";
+import { NO_SOURCE } from "../support/environments";
+import { startExpectingFailure, startServer, type RunningServer } from "../support/start-server";
 
 const NGINX = nginxBinary();
 const PAGE_LIMIT = 5;

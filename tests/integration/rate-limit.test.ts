@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sample, scrape } from "../support/metrics";
 import { rawRequest } from "../support/raw-http";
-import { startServer, type RunningServer, NO_SOURCE } from "../support/start-server";
+import { NO_SOURCE_NO_PROXY } from "../support/environments";
+import { startServer, type RunningServer } from "../support/start-server";
 
-const NO_SOURCE_NO_PROXY = { ...NO_SOURCE, TRUST_PROXY: "" };
 const LIMIT = 4;
 
 function expectRefused(answer: Awaited<ReturnType<typeof rawRequest>>, json: boolean) {

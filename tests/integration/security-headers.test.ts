@@ -2,18 +2,12 @@
 // allowed by its sha256 hash (no nonce: the same page is the same bytes for every visitor).
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NO_SOURCE_NO_PROXY } from "../support/environments";
 import { rawRequest, type RawAnswer } from "../support/raw-http";
 import { sharedServer } from "../support/shared-server";
 import { startServer, type RunningServer } from "../support/start-server";
 
-const NO_SOURCE = {
-  GOOGLE_CALENDAR_ID: "",
-  GOOGLE_API_KEY: "",
-  CALENDAR_ICS_URL: "",
-  GOOGLE_CALENDAR_API_URL: "",
-  CONTACT_SURVEY_URL: "",
-  TRUST_PROXY: "",
-};
+const NO_SOURCE = { ...NO_SOURCE_NO_PROXY, CONTACT_SURVEY_URL: "" };
 const PAGES = ["/", "/apply", "/about", "/contact", "/events", "/portal"];
 
 /** The policy as a map from directive to its sources. */

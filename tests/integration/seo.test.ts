@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { about, apply, site } from "~/content";
-import { SHARED_SERVER_ENV, sharedServer } from "../support/shared-server";
+import { SHARED_SERVER_ENV } from "../support/environments";
+import { sharedServer } from "../support/shared-server";
 
 // Search and sharing, read from the built server's HTML as a crawler reads it: the structured
 // data parses and says the right things, every page has its own title and description, and the

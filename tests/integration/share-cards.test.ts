@@ -6,9 +6,11 @@ import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventsResponse } from "~/events/model";
 import { startFakeIcsFeed, type FakeIcsFeed } from "../fakes/ics-feed";
+import { icsSource } from "../support/environments";
 import { rawRequest } from "../support/raw-http";
 import { jsonLines, startServer, type RunningServer } from "../support/start-server";
 import { FAST_TIMINGS, UNTIL_MS } from "../support/timings";
+import { waitUntil } from "../support/wait";
 
 const FIXTURE = "awkward-events.ics";
 
@@ -16,13 +18,8 @@ type LogLine = { msg?: string; ahead?: boolean; workerPid?: number; cards?: numb
 
 const logLines = (server: RunningServer) => jsonLines<LogLine>(server);
 
-async function until(condition: () => boolean, what: string, timeoutMs = UNTIL_MS): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const until = (condition: () => boolean, what: string, timeoutMs = UNTIL_MS) =>
+  waitUntil(condition, { timeoutMs, message: `timed out waiting for ${what}` });
 
 describe("share cards of a calendar of long words, URLs and many scripts", () => {
   let feed: FakeIcsFeed;
@@ -33,9 +30,7 @@ describe("share cards of a calendar of long words, URLs and many scripts", () =>
     feed = await startFakeIcsFeed([FIXTURE]);
     server = await startServer(
       {
-        CALENDAR_ICS_URL: feed.urlOf(FIXTURE),
-        GOOGLE_CALENDAR_ID: "",
-        GOOGLE_API_KEY: "",
+        ...icsSource(feed.urlOf(FIXTURE)),
         SITE_URL: "https://founders.example.org",
         SHARE_CARDS_AHEAD: "30",
         LOG_LEVEL: "debug",

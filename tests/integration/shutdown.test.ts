@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { Agent, createServer, request, type ServerResponse } from "node:http";
 import { connect, type AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { NO_SOURCE } from "../support/environments";
 import { START_LIMIT_MS } from "../support/start-server";
 import type { Timings } from "~/timings.server";
 import { FAST_TIMINGS, timingsVariable, UNTIL_MS } from "../support/timings";
@@ -163,7 +164,7 @@ describe("graceful shutdown", () => {
   );
 
   it("closes a connection still busy after the grace period, and exits 0", async () => {
-    server = await start({ GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "" }, { shutdownGraceMs });
+    server = await start(NO_SOURCE, { shutdownGraceMs });
     // A client that never finishes sending its request: its connection is not idle, so only the
     // grace period ends it (Node's own 10 s headers timeout would come later).
     const socket = connect(server.port, "127.0.0.1");
@@ -186,7 +187,7 @@ describe("graceful shutdown", () => {
   });
 
   it("exits at once with nothing in flight", async () => {
-    server = await start({ GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "" });
+    server = await start(NO_SOURCE);
     expect((await get(server.port, "/")).status).toBe(200);
     server.child.kill("SIGTERM");
     const { code } = await server.exited;

@@ -4,9 +4,9 @@
 // budget of its own that never refuses the visitor the page they click (server/rate-limit.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest } from "../support/raw-http";
-import { startServer, type RunningServer, NO_SOURCE, renderedUrls } from "../support/start-server";
+import { NO_SOURCE_NO_PROXY } from "../support/environments";
+import { startServer, type RunningServer, renderedUrls } from "../support/start-server";
 
-const NO_SOURCE_NO_PROXY = { ...NO_SOURCE, TRUST_PROXY: "" };
 const PURPOSES = ["prefetch", "prefetch;prerender"];
 const ENCODING = { "Accept-Encoding": "gzip, deflate, br, zstd" };
 

@@ -5,10 +5,10 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
 import { rawRequest, type RawAnswer } from "../support/raw-http";
-import { startServer, type RunningServer, NO_SOURCE, renderedUrls } from "../support/start-server";
+import { NO_SOURCE_NO_PROXY } from "../support/environments";
+import { startServer, type RunningServer, renderedUrls } from "../support/start-server";
 import { FAST_TIMINGS, UNTIL_MS } from "../support/timings";
 
-const NO_SOURCE_NO_PROXY = { ...NO_SOURCE, TRUST_PROXY: "" };
 const STATIC = ["/", "/apply", "/about", "/contact", "/portal", "/sitemap.xml", "/robots.txt", "/api/calendar/feed.ics"];
 
 function decoded(answer: RawAnswer): string {

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventsResponse } from "~/events/model";
 import { sample, scrape } from "../support/metrics";
 import { rawRequest } from "../support/raw-http";
-import { startServer, type RunningServer, NO_SOURCE } from "../support/start-server";
+import { NO_SOURCE_NO_PROXY } from "../support/environments";
+import { startServer, type RunningServer } from "../support/start-server";
 
-const NO_SOURCE_NO_PROXY = { ...NO_SOURCE, TRUST_PROXY: "" };
 const MB = 1024 * 1024;
 /** Cards of about 46 kB and event pages of about 40 kB stored: 40 of either are well over 1 MB. */
 const CRAWLED = 40;

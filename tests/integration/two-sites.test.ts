@@ -9,7 +9,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as ServerApp from "../../server/app";
 import { startFakeIcsFeed, type FakeIcsFeed } from "../fakes/ics-feed";
-import { NO_SOURCE } from "../support/start-server";
+import { NO_SOURCE } from "../support/environments";
 import { FAST_TIMINGS, timingsVariable, UNTIL_MS } from "../support/timings";
 
 type ServerBundle = typeof ServerApp;

@@ -7,8 +7,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { SHARED_SERVER_ENV, type SharedServerInfo } from "../support/shared-server";
+import { SHARED_SERVER_ENV } from "../support/environments";
+import type { SharedServerInfo } from "../support/shared-server";
 import { START_LIMIT_MS, startServer } from "../support/start-server";
+import { waitUntil } from "../support/wait";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -40,11 +42,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const logDir = mkdtempSync(path.join(tmpdir(), "fc-shared-server-"));
   const server = await startServer(SHARED_SERVER_ENV, { logDir });
   // Its first read of the sample done, so no file meets the events page's loading state.
-  const deadline = Date.now() + START_LIMIT_MS;
-  while ((await calendarState(server.url)) !== "fresh") {
-    if (Date.now() > deadline) throw new Error(`the shared server's calendar was not read within ${START_LIMIT_MS} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await waitUntil(async () => (await calendarState(server.url)) === "fresh", {
+    timeoutMs: START_LIMIT_MS,
+    message: `the shared server's calendar was not read within ${START_LIMIT_MS} ms`,
+  });
   project.provide("sharedServer", { url: server.url, pid: server.pid, logDir });
   return async () => {
     await server.stop();

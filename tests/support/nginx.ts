@@ -8,6 +8,7 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "./http";
+import { waitUntil } from "./wait";
 
 /** nginx's path: NGINX_PATH's, else the first on PATH or in the sbin folders Debian installs it in; none when absent. */
 export function nginxBinary(): string | undefined {
@@ -79,21 +80,20 @@ http {
   const exited = once(child, "exit");
   const url = `http://127.0.0.1:${port}`;
   // Up once it answers (any answer: the site's own); a start that fails says why.
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${stderr}`);
-    const up = await new Promise<boolean>((resolve) => {
-      const req = request(`${url}/healthz`, { agent: false }, (res) => {
-        res.resume();
-        resolve(true);
+  await waitUntil(
+    () => {
+      if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${stderr}`);
+      return new Promise<boolean>((resolve) => {
+        const req = request(`${url}/healthz`, { agent: false }, (res) => {
+          res.resume();
+          resolve(true);
+        });
+        req.on("error", () => resolve(false));
+        req.end();
       });
-      req.on("error", () => resolve(false));
-      req.end();
-    });
-    if (up) break;
-    if (Date.now() > deadline) throw new Error(`nginx did not answer within 15 s: ${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    },
+    { timeoutMs: 15_000, message: () => `nginx did not answer within 15 s: ${stderr}` },
+  );
   return {
     url,
     pid: child.pid!,

@@ -5,6 +5,7 @@ import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { freePort } from "./http";
+import { waitUntil } from "./wait";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -96,20 +97,21 @@ export async function startPrometheus(target: string, ruleFiles: string[] = []):
   }
 
   async function until<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
     let last: unknown;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`prometheus exited (${child.exitCode}):\n${out}`);
-      try {
-        const value = await check();
-        if (value !== undefined) return value;
-      } catch (error) {
-        // Not up yet, or not scraped yet.
-        last = error;
-      }
-      if (Date.now() > deadline) throw new Error(`Prometheus: condition not met within ${timeoutMs} ms (${String(last)})\n${out}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const value = await waitUntil(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`prometheus exited (${child.exitCode}):\n${out}`);
+        try {
+          return { value: await check() };
+        } catch (error) {
+          // Not up yet, or not scraped yet.
+          last = error;
+          return undefined;
+        }
+      },
+      { timeoutMs, everyMs: 200, message: () => `Prometheus: condition not met within ${timeoutMs} ms (${String(last)})\n${out}` },
+    );
+    return value.value as T;
   }
 
   return {

@@ -5,20 +5,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { inject } from "vitest";
-import { logCaughtUp, NO_SOURCE, STDERR_FILE, STDOUT_FILE, type RunningServer } from "./start-server";
+import { logCaughtUp, STDERR_FILE, STDOUT_FILE, type RunningServer } from "./start-server";
 
 export type SharedServerInfo = { url: string; pid: number; logDir: string };
-
-export const SHARED_SERVER_ENV = {
-  ...NO_SOURCE,
-  SITE_URL: "https://founders.example.org",
-  MEMBER_LOGIN_URL: "",
-  APPLICATION_URL: "",
-  CONTACT_SURVEY_URL: "",
-  CONTENT_REPOSITORY: "",
-  TRUST_PROXY: "",
-  METRICS_PORT: "",
-};
 
 /** The shared server; its `stop` does nothing (the run stops it). */
 export function sharedServer(): RunningServer {

@@ -5,7 +5,9 @@ import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Timings } from "~/timings.server";
+import { LIFTED_RATE_LIMITS } from "./environments";
 import { timingsVariable } from "./timings";
+import { waitUntil } from "./wait";
 
 export type RunningServer = {
   url: string;
@@ -42,15 +44,12 @@ export async function startServer(
   const snapshotDir = env.EVENTS_SNAPSHOT_PATH === undefined ? mkdtempSync(path.join(tmpdir(), "fc-snapshot-")) : undefined;
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
     cwd,
-    // Every test request comes from loopback: the rate limits are lifted unless a test sets them.
     env: {
       ...process.env,
       NODE_ENV: "production",
       PORT: "0",
       HOST: "127.0.0.1",
-      RATE_LIMIT_PER_MINUTE: "10000000",
-      PAGE_RATE_LIMIT_PER_MINUTE: "10000000",
-      SPECULATIVE_RATE_LIMIT_PER_MINUTE: "10000000",
+      ...LIFTED_RATE_LIMITS,
       ...(snapshotDir ? { EVENTS_SNAPSHOT_PATH: path.join(snapshotDir, "events.json") } : {}),
       // Many tests start servers at once on a small machine: share cards are drawn only when asked
       // for, unless a test sets it (tests/integration/share-cards.test.ts).
@@ -133,16 +132,14 @@ export async function logCaughtUp(url: string, stdout: () => string): Promise<vo
   const marker = `caught-up-${randomUUID()}`;
   await fetch(`${url}/__caught-up`, { headers: { "x-request-id": marker } }).then((res) => res.arrayBuffer());
   // Lines reach us within milliseconds; the limit only turns a stuck log into this message, not the test's timeout.
-  const deadline = Date.now() + 15_000;
-  while (!stdout().includes(marker)) {
-    if (Date.now() > deadline) throw new Error("the server's log did not catch up within 15 s");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await waitUntil(() => stdout().includes(marker), {
+    timeoutMs: 15_000,
+    everyMs: 20,
+    message: "the server's log did not catch up within 15 s",
+  });
 }
 
 /** The server's variables with no calendar configured: the bundled sample. */
-export const NO_SOURCE = { GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "", CALENDAR_ICS_URL: "", GOOGLE_CALENDAR_API_URL: "" };
-
 /** The URLs of the answers the server rendered so far, in order (its "rendered an answer" lines). */
 export function renderedUrls(server: Pick<RunningServer, "output">): string[] {
   return jsonLines<{ msg?: string; url?: string }>(server).flatMap((line) =>

@@ -1,13 +1,14 @@
 // The production server reading an iCalendar fixture over HTTP on loopback (tests/fakes/ics-feed.ts),
 // for browser tests that need a calendar other than the bundled sample.
 import { startFakeIcsFeed, type FakeIcsFeed } from "../../fakes/ics-feed";
+import { icsSource } from "../../support/environments";
 import { startServer, type RunningServer } from "../../support/start-server";
 
 export type IcsBackedServer = { feed: FakeIcsFeed; server: RunningServer };
 
 export async function startIcsBackedServer(fixture: string): Promise<IcsBackedServer> {
   const feed = await startFakeIcsFeed([fixture]);
-  const server = await startServer({ CALENDAR_ICS_URL: feed.urlOf(fixture), GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "" });
+  const server = await startServer(icsSource(feed.urlOf(fixture)));
   return { feed, server };
 }
 

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import type { TestProject } from "vitest/node";
+import { LIFTED_RATE_LIMITS, NO_SOURCE } from "../../support/environments";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -21,15 +22,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: "0",
-      // Every request comes from loopback: the rate limits are lifted (tested in tests/integration).
-      RATE_LIMIT_PER_MINUTE: "100000",
-      PAGE_RATE_LIMIT_PER_MINUTE: "10000000",
-      SPECULATIVE_RATE_LIMIT_PER_MINUTE: "10000000",
-      // The bundled sample calendar, whatever the machine's environment says.
-      GOOGLE_CALENDAR_ID: "",
-      GOOGLE_API_KEY: "",
-      CALENDAR_ICS_URL: "",
-      GOOGLE_CALENDAR_API_URL: "",
+      // The limits are tested in tests/integration.
+      ...LIFTED_RATE_LIMITS,
+      ...NO_SOURCE,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -1,6 +1,7 @@
 // What the flows need of a browser, the same in WebKitGTK (WebDriver classic) and Firefox (WebDriver
 // BiDi): real pointer clicks and key presses, script in the page, screenshots. Each engine's file
 // says how it gets there (webkit.ts, firefox.ts).
+import { waitUntil } from "../../support/wait";
 
 /** The width the suite checks: a phone's (an iPhone's is 375 CSS px, Playwright's PHONE too). */
 export const PHONE = { width: 375, height: 812 } as const;
@@ -54,14 +55,11 @@ function hittable(selector: string): true | string {
 
 /** Polls a condition in the page until it returns true; fails naming it and the last value seen (a reason, say). */
 export async function waitFor<A extends unknown[]>(engine: Engine, what: string, fn: (...args: A) => unknown, ...args: A): Promise<void> {
-  const deadline = Date.now() + WAIT_MS;
   let last: unknown;
-  for (;;) {
-    last = await engine.evaluate(fn, ...args);
-    if (last === true) return;
-    if (Date.now() > deadline) throw new Error(`[${engine.name}] ${what}: not within ${WAIT_MS} ms (last: ${JSON.stringify(last)})`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await waitUntil(async () => (last = await engine.evaluate(fn, ...args)) === true, {
+    timeoutMs: WAIT_MS,
+    message: () => `[${engine.name}] ${what}: not within ${WAIT_MS} ms (last: ${JSON.stringify(last)})`,
+  });
 }
 
 // The same 10 s as the Chromium tests' longest waits (first-interaction.spec.ts): the first hydration

@@ -7,6 +7,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { Builder, By, Origin, Key as SeleniumKey, type WebDriver } from "selenium-webdriver";
 import { freePort } from "../../support/http";
+import { waitUntil } from "../../support/wait";
 import { startDenyProxy } from "./deny-proxy";
 import { PHONE, type Engine, type Key } from "./engine";
 import { installProblemCollector } from "./page";
@@ -142,17 +143,16 @@ export async function launchWebKit(baseURL: string): Promise<Engine> {
 /** Waits until the WebDriver server answers /status as ready (or names why it never will). */
 async function serverReady(url: string, server: ReturnType<typeof spawn>, stderr: () => string): Promise<void> {
   // It answers within milliseconds; 10 s is for a 2-core machine shared with other suites.
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if (server.pid === undefined || server.exitCode !== null || server.signalCode !== null) {
-      throw new Error(`it did not start or exited (${server.exitCode ?? server.signalCode ?? "no process"})`);
-    }
-    const ready = await fetch(`${url}/status`)
-      .then((response) => response.json() as Promise<{ value?: { ready?: boolean } }>)
-      .then((body) => body.value?.ready === true)
-      .catch(() => false);
-    if (ready) return;
-    if (Date.now() > deadline) throw new Error(`not ready within 10 s: ${stderr()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await waitUntil(
+    async () => {
+      if (server.pid === undefined || server.exitCode !== null || server.signalCode !== null) {
+        throw new Error(`it did not start or exited (${server.exitCode ?? server.signalCode ?? "no process"})`);
+      }
+      return fetch(`${url}/status`)
+        .then((response) => response.json() as Promise<{ value?: { ready?: boolean } }>)
+        .then((body) => body.value?.ready === true)
+        .catch(() => false);
+    },
+    { timeoutMs: 10_000, message: () => `not ready within 10 s: ${stderr()}` },
+  );
 }
