@@ -1,6 +1,21 @@
+import type { Locator } from "@playwright/test";
 import { DESKTOP, PAGES, PHONE, expect, test, waitForHydration } from "./fixtures";
 
 const NAV_LABELS = ["Homepage", "About Us", "Contact Us", "Member Events", "Member Portal"];
+
+/** The page's own link is current and bold in `nav`; every other is neither. */
+async function expectCurrentLink(nav: Locator, navLabel: string | null): Promise<void> {
+  for (const label of NAV_LABELS) {
+    const link = nav.getByRole("link", { name: label, exact: true });
+    if (label === navLabel) {
+      await expect(link).toHaveAttribute("aria-current", "page");
+      await expect(link).toHaveCSS("font-weight", "700");
+    } else {
+      await expect(link).not.toHaveAttribute("aria-current", /.*/);
+      await expect(link).toHaveCSS("font-weight", "400");
+    }
+  }
+}
 
 test.describe("active navigation link (desktop, 1280 px)", () => {
   test.use({ viewport: DESKTOP });
@@ -11,16 +26,7 @@ test.describe("active navigation link (desktop, 1280 px)", () => {
       await waitForHydration(page);
       const nav = page.getByRole("navigation", { name: "Main" });
       await expect(nav).toBeVisible();
-      for (const label of NAV_LABELS) {
-        const link = nav.getByRole("link", { name: label, exact: true });
-        if (label === navLabel) {
-          await expect(link).toHaveAttribute("aria-current", "page");
-          await expect(link).toHaveCSS("font-weight", "700");
-        } else {
-          await expect(link).not.toHaveAttribute("aria-current", /.*/);
-          await expect(link).toHaveCSS("font-weight", "400");
-        }
-      }
+      await expectCurrentLink(nav, navLabel);
       await expect(nav.locator('[aria-current="page"]')).toHaveCount(navLabel ? 1 : 0);
     });
   }
@@ -49,16 +55,7 @@ test.describe("active navigation link (phone drawer, 375 px)", () => {
       const drawer = page.getByRole("dialog", { name: "Menu" });
       await expect(drawer).toBeVisible();
       const nav = drawer.getByRole("navigation", { name: "Main" });
-      for (const label of NAV_LABELS) {
-        const link = nav.getByRole("link", { name: label, exact: true });
-        if (label === navLabel) {
-          await expect(link).toHaveAttribute("aria-current", "page");
-          await expect(link).toHaveCSS("font-weight", "700");
-        } else {
-          await expect(link).not.toHaveAttribute("aria-current", /.*/);
-          await expect(link).toHaveCSS("font-weight", "400");
-        }
-      }
+      await expectCurrentLink(nav, navLabel);
     });
   }
 });

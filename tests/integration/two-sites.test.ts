@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as ServerApp from "../../server/app";
 import { startFakeIcsFeed, type FakeIcsFeed } from "../fakes/ics-feed";
 import { NO_SOURCE } from "../support/environments";
+import { START_LIMIT_MS } from "../support/start-server";
 import { FAST_TIMINGS, timingsVariable, UNTIL_MS } from "../support/timings";
 
 type ServerBundle = typeof ServerApp;
@@ -81,6 +82,11 @@ describe("two sites in one process", () => {
       TIMINGS: timingsVariable({ calendarTtlMs: FAST_TIMINGS.calendarTtlMs }),
     });
 
+    // Each site's first read done (a worker process started for each): as the shared server's, up to a start's limit on a busy machine.
+    for (const { site } of [a, b])
+      await expect
+        .poll(() => site.parts.events.status().state, { timeout: START_LIMIT_MS, message: "the site's first read" })
+        .toBe("fresh");
     const [eventsA, eventsB] = await Promise.all([eventsOf(a.url), eventsOf(b.url)]);
     expect(eventsA.subscribeUrl).toBe(feedA.urlOf("weekly-exdate-override.ics"));
     expect(eventsB.subscribeUrl).toBe(feedB.urlOf("all-day.ics"));

@@ -102,7 +102,8 @@ export async function startPrometheus(target: string, ruleFiles: string[] = []):
       async () => {
         if (child.exitCode !== null) throw new Error(`prometheus exited (${child.exitCode}):\n${out}`);
         try {
-          return { value: await check() };
+          const value = await check();
+          return value === undefined ? undefined : { value };
         } catch (error) {
           // Not up yet, or not scraped yet.
           last = error;
