@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { SHARED_SERVER_ENV, type SharedServerInfo } from "../support/shared-server";
-import { START_LIMIT_MS, startServer } from "../support/start-server";
+import { calendarRead, startServer } from "../support/start-server";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -25,11 +25,6 @@ async function wanted(project: TestProject): Promise<boolean> {
   return files.some((file) => readFileSync(file.moduleId, "utf8").includes("support/shared-server"));
 }
 
-async function calendarState(url: string): Promise<string | undefined> {
-  const readiness = (await (await fetch(`${url}/readyz`)).json()) as { events?: { state?: string } };
-  return readiness.events?.state;
-}
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // Without a build (SKIP_BUILD=1 in a fresh checkout) the unit tests still run; a file that asks
   // for the shared server then says why there is none.
@@ -40,11 +35,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const logDir = mkdtempSync(path.join(tmpdir(), "fc-shared-server-"));
   const server = await startServer(SHARED_SERVER_ENV, { logDir });
   // Its first read of the sample done, so no file meets the events page's loading state.
-  const deadline = Date.now() + START_LIMIT_MS;
-  while ((await calendarState(server.url)) !== "fresh") {
-    if (Date.now() > deadline) throw new Error(`the shared server's calendar was not read within ${START_LIMIT_MS} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await calendarRead(server.url);
   project.provide("sharedServer", { url: server.url, pid: server.pid, logDir });
   return async () => {
     await server.stop();

@@ -140,6 +140,22 @@ export async function logCaughtUp(url: string, stdout: () => string): Promise<vo
   }
 }
 
+/**
+ * Resolves once the server at `url` has read its calendar (its /readyz says "fresh"): a first read of a
+ * large calendar, or any on a busy machine, may outlast the events page's own wait, which then answers
+ * the loading state. The limit only turns a read that never ends into this message.
+ */
+export async function calendarRead(url: string, limitMs = START_LIMIT_MS): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    const readiness = (await (await fetch(`${url}/readyz`)).json()) as { events?: { state?: string } };
+    if (readiness.events?.state === "fresh") return;
+    if (Date.now() > deadline)
+      throw new Error(`the server's calendar was not read within ${limitMs} ms (${JSON.stringify(readiness.events)})`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** The server's variables with no calendar configured: the bundled sample. */
 export const NO_SOURCE = { GOOGLE_CALENDAR_ID: "", GOOGLE_API_KEY: "", CALENDAR_ICS_URL: "", GOOGLE_CALENDAR_API_URL: "" };
 
