@@ -1,8 +1,7 @@
 import type { Page } from "@playwright/test";
 import { eventResource, generateGoogleEvents, zonedDateTime } from "../fakes/google-events";
 import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
-import { startServer, type RunningServer } from "../support/start-server";
-import { calendarRead } from "./support/calendar-read";
+import { calendarRead, startServer, type RunningServer } from "../support/start-server";
 import { expect, PHONE, test } from "./fixtures";
 
 // Issue 37: cards people scan. Whatever an event's description (20 KB of text, one word of 3,000 letters,

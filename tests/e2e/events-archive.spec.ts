@@ -1,7 +1,6 @@
 import { generateGoogleEvents } from "../fakes/google-events";
 import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
-import { startServer, type RunningServer } from "../support/start-server";
-import { calendarRead } from "./support/calendar-read";
+import { calendarRead, startServer, type RunningServer } from "../support/start-server";
 import { DESKTOP, expect, PHONE, test, waitForHydration } from "./fixtures";
 import { expectNoAxeViolations } from "./support/axe";
 

@@ -7,7 +7,7 @@ import { PAGE_SIZE } from "~/events/archive";
 import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
 import { generateGoogleEvents } from "../fakes/google-events";
 import { rawRequest } from "../support/raw-http";
-import { renderedUrls, startServer, type RunningServer } from "../support/start-server";
+import { calendarRead, renderedUrls, startServer, type RunningServer } from "../support/start-server";
 
 const SITE_URL = "https://founders.example.org";
 /** Enough for about 60 events a month: the busiest months take two pages. */
@@ -27,6 +27,8 @@ describe("the events archive", () => {
     fake = await startFakeGoogleCalendar();
     fake.setEvents(generateGoogleEvents({ count: EVENTS, now: Date.now() }));
     server = await startServer({ ...fake.env, SITE_URL, LOG_LEVEL: "debug" });
+    // The crawl reads the archive, not the page a visitor gets while the first read is still going.
+    await calendarRead(server.url);
     const queue = ["/events"];
     while (queue.length > 0) {
       const path = queue.shift()!;

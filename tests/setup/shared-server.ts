@@ -9,8 +9,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { SHARED_SERVER_ENV } from "../support/environments";
 import type { SharedServerInfo } from "../support/shared-server";
-import { START_LIMIT_MS, startServer } from "../support/start-server";
-import { waitUntil } from "../support/wait";
+import { calendarRead, startServer } from "../support/start-server";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -27,11 +26,6 @@ async function wanted(project: TestProject): Promise<boolean> {
   return files.some((file) => readFileSync(file.moduleId, "utf8").includes("support/shared-server"));
 }
 
-async function calendarState(url: string): Promise<string | undefined> {
-  const readiness = (await (await fetch(`${url}/readyz`)).json()) as { events?: { state?: string } };
-  return readiness.events?.state;
-}
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // Without a build (SKIP_BUILD=1 in a fresh checkout) the unit tests still run; a file that asks
   // for the shared server then says why there is none.
@@ -42,10 +36,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const logDir = mkdtempSync(path.join(tmpdir(), "fc-shared-server-"));
   const server = await startServer(SHARED_SERVER_ENV, { logDir });
   // Its first read of the sample done, so no file meets the events page's loading state.
-  await waitUntil(async () => (await calendarState(server.url)) === "fresh", {
-    timeoutMs: START_LIMIT_MS,
-    message: `the shared server's calendar was not read within ${START_LIMIT_MS} ms`,
-  });
+  await calendarRead(server.url);
   project.provide("sharedServer", { url: server.url, pid: server.pid, logDir });
   return async () => {
     await server.stop();

@@ -139,7 +139,22 @@ export async function logCaughtUp(url: string, stdout: () => string): Promise<vo
   });
 }
 
-/** The server's variables with no calendar configured: the bundled sample. */
+/**
+ * Resolves once the server at `url` has read its calendar (its /readyz says "fresh"): a first read of a
+ * large calendar, or any on a busy machine, may outlast the events page's own wait, which then answers
+ * the loading state. The limit only turns a read that never ends into this message.
+ */
+export async function calendarRead(url: string, limitMs = START_LIMIT_MS): Promise<void> {
+  let events: { state?: string } | undefined;
+  await waitUntil(
+    async () => {
+      events = ((await (await fetch(`${url}/readyz`)).json()) as { events?: { state?: string } }).events;
+      return events?.state === "fresh";
+    },
+    { timeoutMs: limitMs, message: () => `the server's calendar was not read within ${limitMs} ms (${JSON.stringify(events)})` },
+  );
+}
+
 /** The URLs of the answers the server rendered so far, in order (its "rendered an answer" lines). */
 export function renderedUrls(server: Pick<RunningServer, "output">): string[] {
   return jsonLines<{ msg?: string; url?: string }>(server).flatMap((line) =>

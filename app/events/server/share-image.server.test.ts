@@ -54,14 +54,18 @@ function addressLeft(image: Pixels, ys: [number, number]): number {
 }
 
 describe("drawShareCard", () => {
-  it("draws a 1200×630 PNG per card, the same for the same card and different for another", async () => {
-    const dinner = { summary: "Member Core Group Dinner", location: "Midtown Manhattan", ...at };
-    const first = await draw(dinner);
-    expect(pngSize(first.png)).toEqual(SHARE_IMAGE);
-    expect((await draw(dinner)).png.equals(first.png)).toBe(true);
-    expect((await draw({ ...dinner, summary: "Speaker Series Evening" })).png.equals(first.png)).toBe(false);
-    expect(pngSize((await draw({})).png)).toEqual(SHARE_IMAGE);
-  }, DRAWING_MS);
+  it(
+    "draws a 1200×630 PNG per card, the same for the same card and different for another",
+    async () => {
+      const dinner = { summary: "Member Core Group Dinner", location: "Midtown Manhattan", ...at };
+      const first = await draw(dinner);
+      expect(pngSize(first.png)).toEqual(SHARE_IMAGE);
+      expect((await draw(dinner)).png.equals(first.png)).toBe(true);
+      expect((await draw({ ...dinner, summary: "Speaker Series Evening" })).png.equals(first.png)).toBe(false);
+      expect(pngSize((await draw({})).png)).toEqual(SHARE_IMAGE);
+    },
+    DRAWING_MS,
+  );
 
   const scripts: [string, string, string][] = [
     ["Latin with accents", "Zoë & Łukasz: Café Crème, Ñandú Soirée", "Kraków, Łódź & São Paulo"],
@@ -76,51 +80,67 @@ describe("drawShareCard", () => {
     ["emoji", "Launch Party 🚀🎉 👩🏽‍💻 🇺🇸 ❤️ 1️⃣", "Rooftop 🌃"],
   ];
   for (const [script, summary, location] of scripts) {
-    it(`draws ${script} with real glyphs: no character without a font`, async () => {
-      const { png, missing } = await draw({ summary, location, ...at });
-      expect(missing).toEqual([]);
-      expect(pngSize(png)).toEqual(SHARE_IMAGE);
-    }, DRAWING_MS);
+    it(
+      `draws ${script} with real glyphs: no character without a font`,
+      async () => {
+        const { png, missing } = await draw({ summary, location, ...at });
+        expect(missing).toEqual([]);
+        expect(pngSize(png)).toEqual(SHARE_IMAGE);
+      },
+      DRAWING_MS,
+    );
   }
 
-  it("says which characters no font draws (Cherokee, Linear B), so the check above can fail", async () => {
-    const { missing } = await draw({ summary: "ᏣᎳᎩ 𐀀𐀁", ...at });
-    expect(missing.join("")).toContain("Ꮳ");
-    expect(missing.join("")).toContain("𐀀");
-  }, DRAWING_MS);
+  it(
+    "says which characters no font draws (Cherokee, Linear B), so the check above can fail",
+    async () => {
+      const { missing } = await draw({ summary: "ᏣᎳᎩ 𐀀𐀁", ...at });
+      expect(missing.join("")).toContain("Ꮳ");
+      expect(missing.join("")).toContain("𐀀");
+    },
+    DRAWING_MS,
+  );
 
-  it("clamps a long title to its lines, breaks a word longer than a line, and keeps clear of the edges and the rule", async () => {
-    const words =
-      "A very long founders' evening about hiring, pricing, fundraising, burnout, boards, investors, customers, " +
-      "cofounders, first sales hires, pricing again, and what nobody tells you about the second year";
-    const long = await draw({ summary: words, ...at });
-    // Past three lines, more words change nothing: the title is clamped.
-    expect((await draw({ summary: `${words} of a company and the third`, ...at })).png.equals(long.png)).toBe(true);
-    for (const summary of [words, `Founders${"X".repeat(90)}`, `#${"founders".repeat(12)}`, "https://example.org/" + "a".repeat(100)]) {
-      const image = await pixels((await draw({ summary, ...at })).png);
-      const rule = ruleRow(image);
-      expect(rule, summary).toBeGreaterThan(420);
-      // Nothing in the margins (the title is not cut at the card's edge) nor just above the rule.
-      expect(clear(image, [0, 70], [0, 630]), summary).toBe(true);
-      expect(clear(image, [1130, 1200], [0, 630]), summary).toBe(true);
-      expect(clear(image, [72, 1128], [rule - 14, rule - 1]), summary).toBe(true);
-    }
-  }, DRAWING_MS);
+  it(
+    "clamps a long title to its lines, breaks a word longer than a line, and keeps clear of the edges and the rule",
+    async () => {
+      const words =
+        "A very long founders' evening about hiring, pricing, fundraising, burnout, boards, investors, customers, " +
+        "cofounders, first sales hires, pricing again, and what nobody tells you about the second year";
+      const long = await draw({ summary: words, ...at });
+      // Past three lines, more words change nothing: the title is clamped.
+      expect((await draw({ summary: `${words} of a company and the third`, ...at })).png.equals(long.png)).toBe(true);
+      for (const summary of [words, `Founders${"X".repeat(90)}`, `#${"founders".repeat(12)}`, "https://example.org/" + "a".repeat(100)]) {
+        const image = await pixels((await draw({ summary, ...at })).png);
+        const rule = ruleRow(image);
+        expect(rule, summary).toBeGreaterThan(420);
+        // Nothing in the margins (the title is not cut at the card's edge) nor just above the rule.
+        expect(clear(image, [0, 70], [0, 630]), summary).toBe(true);
+        expect(clear(image, [1130, 1200], [0, 630]), summary).toBe(true);
+        expect(clear(image, [72, 1128], [rule - 14, rule - 1]), summary).toBe(true);
+      }
+    },
+    DRAWING_MS,
+  );
 
-  it("ends a long place with an ellipsis before the site's address instead of drawing over it", async () => {
-    const short = await pixels((await draw({ summary: "Dinner", location: "NYC", ...at })).png);
-    const band: [number, number] = [ruleRow(short) + 80, 620];
-    const left = addressLeft(short, band);
-    for (const location of [
-      "Room_" + "ABCDEFGHIJ".repeat(7),
-      "Private dining room, Midtown Manhattan, 2 West 44th Street, New York, NY 10036, USA",
-    ]) {
-      const image = await pixels((await draw({ summary: "Dinner", location, ...at })).png);
-      expect(addressLeft(image, band)).toBe(left);
-      // A gap of background between the place and the address.
-      expect(clear(image, [left - 24, left - 1], band), location).toBe(true);
-    }
-  }, DRAWING_MS);
+  it(
+    "ends a long place with an ellipsis before the site's address instead of drawing over it",
+    async () => {
+      const short = await pixels((await draw({ summary: "Dinner", location: "NYC", ...at })).png);
+      const band: [number, number] = [ruleRow(short) + 80, 620];
+      const left = addressLeft(short, band);
+      for (const location of [
+        "Room_" + "ABCDEFGHIJ".repeat(7),
+        "Private dining room, Midtown Manhattan, 2 West 44th Street, New York, NY 10036, USA",
+      ]) {
+        const image = await pixels((await draw({ summary: "Dinner", location, ...at })).png);
+        expect(addressLeft(image, band)).toBe(left);
+        // A gap of background between the place and the address.
+        expect(clear(image, [left - 24, left - 1], band), location).toBe(true);
+      }
+    },
+    DRAWING_MS,
+  );
 });
 
 describe("facesFor", () => {
