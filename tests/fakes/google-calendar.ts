@@ -389,7 +389,9 @@ export async function startFakeGoogleCalendar(
     list(url.searchParams, res);
   };
 
-  const server = createServer(handle);
+  // Google keeps an idle connection far longer than Node's 5 s default: with that default, a client that
+  // reuses a connection a busy machine left idle for about 5 s meets it closing (ECONNRESET).
+  const server = createServer({ keepAliveTimeout: 60_000 }, handle);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 

@@ -6,7 +6,7 @@ import type { EventsResponse } from "~/events/model";
 import { generateGoogleEvents, startFakeGoogleCalendar, type FakeGoogleCalendar, type GoogleEventResource } from "../fakes/google-calendar";
 import { rawRequest } from "../support/raw-http";
 import { NO_SOURCE } from "../support/environments";
-import { startServer, type RunningServer } from "../support/start-server";
+import { calendarRead, startServer, type RunningServer } from "../support/start-server";
 
 let fake: FakeGoogleCalendar;
 let calendar: GoogleEventResource[];
@@ -24,6 +24,8 @@ afterAll(async () => {
 async function serve(): Promise<RunningServer> {
   const server = await startServer({ ...NO_SOURCE, ...fake.env });
   servers.push(server);
+  // The API's own wait for a first read (4 s) is shorter than a read of 6,000 events on a busy machine.
+  await calendarRead(server.url);
   return server;
 }
 async function events(server: RunningServer): Promise<EventsResponse> {

@@ -6,7 +6,7 @@ import type { EventsResponse } from "~/events/model";
 import { startFakeIcsFeed, type FakeIcsFeed } from "../fakes/ics-feed";
 import { dinnerStart, LONG_RUNNING_SERIES, longRunningSeriesFeed } from "../fixtures/long-running-series";
 import { NO_SOURCE } from "../support/environments";
-import { startServer, type RunningServer } from "../support/start-server";
+import { calendarRead, startServer, type RunningServer } from "../support/start-server";
 
 const DAY = 86_400_000;
 const now = new Date();
@@ -17,6 +17,8 @@ let server: RunningServer;
 beforeAll(async () => {
   feed = await startFakeIcsFeed({ "long-running.ics": longRunningSeriesFeed(now) });
   server = await startServer({ ...NO_SOURCE, CALENDAR_ICS_URL: feed.urlOf("long-running.ics") });
+  // Expanding 36 years of daily series may outlast the API's own wait for a first read on a busy machine.
+  await calendarRead(server.url);
 });
 afterAll(async () => {
   await server?.stop();
