@@ -204,7 +204,7 @@ async function main() {
   const healthcheck = /** @type {Array<{ Healthcheck?: { Test?: string[] } }>} */ (JSON.parse(podman(["image", "inspect", image])))[0]
     ?.Healthcheck;
   check(Boolean(healthcheck?.Test?.join(" ").includes("/healthz")), "it has a HEALTHCHECK on /healthz");
-  check(Object.keys(config.Volumes ?? {}).includes("/app/.data"), "the events snapshot folder /app/.data is a volume");
+  check(Object.keys(config.Volumes ?? {}).includes("/app/.data"), "the saved copy's folder /app/.data is a volume");
   const inside = JSON.parse(
     podman([
       "run",
