@@ -38,7 +38,7 @@ WORKDIR /app
 COPY --from=production-dependencies /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY package.json server.js ./
-# The events snapshot (the calendar's last good read, kept across restarts) lives in .data/: a
+# The calendar's saved copy (its last good read, kept across restarts) lives in .data/: a
 # volume, writable by the server's user.
 RUN mkdir -p /app/.data && chown node:node /app/.data
 VOLUME ["/app/.data"]

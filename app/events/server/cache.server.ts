@@ -29,7 +29,7 @@ export class EventsUnavailableError extends Error {
 /** The calendar as the server holds it in memory, and answers it until the next read. */
 export type EventsCopy = {
   events: CalendarEvent[];
-  /** `events` as JSON, made once per read off the main thread: the API's answer and the saved copy are built from it. */
+  /** `events` as JSON, made once per read in the calendar worker's process: the API's answer and the saved copy are built from it. */
   json: Uint8Array;
   /** A hash of `json`: two reads of the same calendar, anywhere, have the same one. */
   eventsJsonHash: string;

@@ -38,7 +38,7 @@ export type EventsSource = {
 };
 
 export type EventsDeps = {
-  /** An upstream of the test's (its fetch, its sleep): the read then runs on this thread. */
+  /** An upstream of the test's (its fetch, its sleep): the read then runs in this process. */
   upstream?: UpstreamOptions;
   clock?: Clock;
   log?: EventsLog;
@@ -82,7 +82,7 @@ export type EventsService = {
   savedCopyPath?: string;
   getEvents: () => Promise<EventsRead>;
   status: () => EventsStatus;
-  /** Restores the saved copy (off this thread) and starts the first read: before the server listens. */
+  /** Restores the saved copy (in the calendar worker's process) and starts the first read: before the server listens. */
   start: () => Promise<void>;
   /**
    * Calls `listener` with each list the service starts to serve: a saved copy restored at start,

@@ -1,7 +1,7 @@
 // One read of the calendar, start to finish: fetch what the source sends and, unless it is what the
 // last read brought, convert it into the events the site serves: validated, descriptions sanitized,
 // sorted, serialised once as JSON, with a hash of that JSON (`eventsJsonHash`). In the built server this runs in the
-// calendar worker (read-worker.server.ts), so none of it holds the event loop; in development and
+// calendar worker's process (read-worker.server.ts), so none of it holds the event loop; in development and
 // unit tests, on the calling thread.
 import { createHash } from "node:crypto";
 import type { CalendarEvent } from "~/events/model";
@@ -13,7 +13,7 @@ import sampleCalendar from "./sample-calendar.ics?raw";
 import { savedCopyFile } from "./saved-copy.server";
 import { eventsWindow, startInstant } from "./time.server";
 
-/** What the worker needs to read a source (plain data: it crosses to the worker thread). */
+/** What the worker needs to read a source (plain data: it is sent to the worker's process). */
 export type CalendarSourceConfig =
   { kind: "google"; calendarId: string; apiKey: string; baseUrl: string } | { kind: "ics"; url: string } | { kind: "sample" };
 
@@ -30,7 +30,7 @@ export function sortEvents(events: CalendarEvent[]): CalendarEvent[] {
     );
 }
 
-/** The events as JSON bytes (their own buffer, so they can move between threads) and a hash of those bytes. */
+/** The events as JSON bytes (their own buffer: sent from the worker's process, they carry nothing else) and a hash of those bytes. */
 export function serializeEvents(events: CalendarEvent[]): { json: Uint8Array; eventsJsonHash: string } {
   const json = new TextEncoder().encode(JSON.stringify(events));
   return { json, eventsJsonHash: createHash("sha256").update(json).digest("base64url").slice(0, 22) };

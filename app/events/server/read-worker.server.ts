@@ -22,13 +22,13 @@ export type WorkerRequest =
   | { id: number; type: "read"; source: CalendarSourceConfig; now: number; lastResponseHash?: string; timings: UpstreamTimings }
   | { id: number; type: "restore"; file: string; calendarIdentityHash: string; now: number; maxAgeMs: number };
 
-/** An error as it crosses threads: an UpstreamError keeps what the cache's pace reads from it. */
+/** An error as it is sent from the worker's process to the server's: an UpstreamError keeps what the cache's pace reads from it. */
 export type WorkerError = {
   message: string;
   upstream?: { kind: UpstreamFailure; status?: number; retryable: boolean; retryAfterMs?: number };
 };
 
-/** `upstream`: a line of the upstream request's (the main thread decides its level); the others, the events log's. */
+/** `upstream`: a line of the upstream request's (the server's process decides its level); the others, the events log's. */
 export type LogLevel = "upstream" | "warn" | "info" | "debug";
 
 export type WorkerMessage =

@@ -95,7 +95,7 @@ export function savedCopyFile(file: string, calendarIdentityHash: string, log: E
       return { events: parsed.data.events as CalendarEvent[], fetchedAt };
     },
     async save({ json, fetchedAt }) {
-      // The events' bytes as the read made them: nothing is serialised again on this thread.
+      // The events' bytes as the read made them: nothing is serialised again in the server's process.
       const head = JSON.stringify({
         format: SAVED_COPY_FORMAT,
         source: calendarIdentityHash,
