@@ -5,11 +5,13 @@
 #   docker run --init -p 3000:3000 -e SITE_URL=https://founders.example.org -v site-data:/app/.data founders-site
 # `npm run container:check` builds and runs it with podman, on a stand-in for the base image.
 
-# An official Node image; any Node 20.19+ works (22 and 24 are tested).
-ARG NODE_IMAGE=node:22-bookworm-slim
+# The official Node image; any Node 20.19+ works (22 and 24 are tested). Named here, in a FROM, and only
+# here: Dependabot's docker updates read FROM lines (not a build argument's default), and every stage
+# below starts from this one by its stage name. (`npm run container:check` builds on a stand-in it gives this name.)
+FROM node:22-bookworm-slim AS node-official
 
 # Every dependency, exactly as the lockfile says, then the build (client, server, content, photos).
-FROM ${NODE_IMAGE} AS build
+FROM node-official AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 # An optional .npmrc and certificate authority for a private registry or proxy, as build secrets (never
@@ -22,7 +24,7 @@ COPY . .
 RUN npm run build
 
 # Production dependencies only.
-FROM ${NODE_IMAGE} AS production-dependencies
+FROM node-official AS production-dependencies
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN --mount=type=secret,id=npmrc,target=/root/.npmrc \
@@ -30,7 +32,7 @@ RUN --mount=type=secret,id=npmrc,target=/root/.npmrc \
     --mount=type=cache,target=/root/.npm \
     npm ci --omit=dev --no-audit --no-fund
 
-FROM ${NODE_IMAGE}
+FROM node-official
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000
