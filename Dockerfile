@@ -9,10 +9,12 @@
 # here: Dependabot's docker updates read FROM lines (not a build argument's default), and every stage
 # below starts from this one by its stage name. (`npm run container:check` builds on a stand-in it gives this name.)
 FROM node:22-bookworm-slim AS node-official
+# An instruction of its own, so this stage is an image of its own: podman's builder without layers
+# (container:check) removes a bare stage's image, which would be the base image itself.
+WORKDIR /app
 
 # Every dependency, exactly as the lockfile says, then the build (client, server, content, photos).
 FROM node-official AS build
-WORKDIR /app
 COPY package.json package-lock.json ./
 # An optional .npmrc and certificate authority for a private registry or proxy, as build secrets (never
 # in a layer). Without them npm uses its defaults.
@@ -25,7 +27,6 @@ RUN npm run build
 
 # Production dependencies only.
 FROM node-official AS production-dependencies
-WORKDIR /app
 COPY package.json package-lock.json ./
 RUN --mount=type=secret,id=npmrc,target=/root/.npmrc \
     --mount=type=secret,id=npmca,target=/run/secrets/npmca \
@@ -36,7 +37,6 @@ FROM node-official
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000
-WORKDIR /app
 COPY --from=production-dependencies /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY package.json server.js ./

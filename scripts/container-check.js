@@ -213,6 +213,10 @@ async function main() {
     ],
     { inherit: true },
   );
+  check(
+    spawnSync("podman", ["image", "exists", official], { env }).status === 0,
+    `the base image ${official} is still there after the build (podman removes a bare stage's image: the Dockerfile's node-official stage has an instruction)`,
+  );
   const config = JSON.parse(podman(["image", "inspect", "--format", "{{json .Config}}", image]));
   check(config.User === "node", `the image runs as the user node (USER ${config.User})`);
   check(
