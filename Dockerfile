@@ -5,12 +5,16 @@
 #   docker run --init -p 3000:3000 -e SITE_URL=https://founders.example.org -v site-data:/app/.data founders-site
 # `npm run container:check` builds and runs it with podman, on a stand-in for the base image.
 
-# An official Node image; any Node 20.19+ works (22 and 24 are tested).
-ARG NODE_IMAGE=node:22-bookworm-slim
+# The official Node image; any Node 20.19+ works (22 and 24 are tested). Named here, in a FROM, and only
+# here: Dependabot's docker updates read FROM lines (not a build argument's default), and every stage
+# below starts from this one by its stage name. (`npm run container:check` builds on a stand-in it gives this name.)
+FROM node:22-bookworm-slim AS node-official
+# An instruction of its own, so this stage is an image of its own: podman's builder without layers
+# (container:check) removes a bare stage's image, which would be the base image itself.
+WORKDIR /app
 
 # Every dependency, exactly as the lockfile says, then the build (client, server, content, photos).
-FROM ${NODE_IMAGE} AS build
-WORKDIR /app
+FROM node-official AS build
 COPY package.json package-lock.json ./
 # An optional .npmrc and certificate authority for a private registry or proxy, as build secrets (never
 # in a layer). Without them npm uses its defaults.
@@ -22,23 +26,21 @@ COPY . .
 RUN npm run build
 
 # Production dependencies only.
-FROM ${NODE_IMAGE} AS production-dependencies
-WORKDIR /app
+FROM node-official AS production-dependencies
 COPY package.json package-lock.json ./
 RUN --mount=type=secret,id=npmrc,target=/root/.npmrc \
     --mount=type=secret,id=npmca,target=/run/secrets/npmca \
     --mount=type=cache,target=/root/.npm \
     npm ci --omit=dev --no-audit --no-fund
 
-FROM ${NODE_IMAGE}
+FROM node-official
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000
-WORKDIR /app
 COPY --from=production-dependencies /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY package.json server.js ./
-# The events snapshot (the calendar's last good read, kept across restarts) lives in .data/: a
+# The calendar's saved copy (its last good read, kept across restarts) lives in .data/: a
 # volume, writable by the server's user.
 RUN mkdir -p /app/.data && chown node:node /app/.data
 VOLUME ["/app/.data"]

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "./env.server";
+import { EnvError, parseEnv, SAVED_COPY_DEFAULT_PATH, warnAboutOldNames } from "./env.server";
 import { PRODUCTION_TIMINGS } from "./timings.server";
 
 describe("parseEnv", () => {
@@ -230,5 +230,41 @@ describe("parseEnv: upstreams that are sent a secret", () => {
       expect(errorOf({ [name]: value })).toContain(`${name}: must be an https URL (it is sent a secret`);
     for (const value of ["https://github.example.org", "http://127.0.0.1:4000", "http://localhost:4000/x", "http://[::1]:4000"])
       expect(parseEnv({ [name]: value })[name as "GITHUB_OAUTH_URL"]).toBe(value);
+  });
+});
+
+describe("parseEnv: the saved copy's file, and its variable's old name", () => {
+  const warned = (source: Record<string, string>) => {
+    const lines: string[] = [];
+    warnAboutOldNames(parseEnv(source), { warn: (line) => void lines.push(line) });
+    return lines;
+  };
+
+  it("is .data/events-saved-copy.json unless EVENTS_SAVED_COPY_PATH names one, without a warning", () => {
+    expect(SAVED_COPY_DEFAULT_PATH).toBe(".data/events-saved-copy.json");
+    expect(parseEnv({}).EVENTS_SAVED_COPY_PATH).toBe(SAVED_COPY_DEFAULT_PATH);
+    expect(parseEnv({ EVENTS_SAVED_COPY_PATH: "" }).EVENTS_SAVED_COPY_PATH).toBe(SAVED_COPY_DEFAULT_PATH);
+    expect(parseEnv({ EVENTS_SAVED_COPY_PATH: "/data/events.json" }).EVENTS_SAVED_COPY_PATH).toBe("/data/events.json");
+    expect(warned({})).toEqual([]);
+    expect(warned({ EVENTS_SAVED_COPY_PATH: "off" })).toEqual([]);
+  });
+
+  it("reads the old name EVENTS_SNAPSHOT_PATH while EVENTS_SAVED_COPY_PATH is unset, with one warning naming the new one", () => {
+    expect(parseEnv({ EVENTS_SNAPSHOT_PATH: "/data/old.json" }).EVENTS_SAVED_COPY_PATH).toBe("/data/old.json");
+    expect(parseEnv({ EVENTS_SNAPSHOT_PATH: "off", EVENTS_SAVED_COPY_PATH: "" }).EVENTS_SAVED_COPY_PATH).toBe("off");
+    expect(warned({ EVENTS_SNAPSHOT_PATH: "/data/old.json" })).toEqual([
+      "WARNING: EVENTS_SNAPSHOT_PATH is an old name: rename it EVENTS_SAVED_COPY_PATH (it is read as EVENTS_SAVED_COPY_PATH until then).",
+    ]);
+    // The parsed configuration holds only the new name.
+    expect(parseEnv({ EVENTS_SNAPSHOT_PATH: "/data/old.json" })).not.toHaveProperty("EVENTS_SNAPSHOT_PATH");
+  });
+
+  it("ignores the old name when the new one is set, and says so once", () => {
+    expect(parseEnv({ EVENTS_SNAPSHOT_PATH: "/data/old.json", EVENTS_SAVED_COPY_PATH: "/data/new.json" }).EVENTS_SAVED_COPY_PATH).toBe(
+      "/data/new.json",
+    );
+    expect(warned({ EVENTS_SNAPSHOT_PATH: "/data/old.json", EVENTS_SAVED_COPY_PATH: "/data/new.json" })).toEqual([
+      "WARNING: EVENTS_SNAPSHOT_PATH is an old name and is ignored, as EVENTS_SAVED_COPY_PATH is set: remove EVENTS_SNAPSHOT_PATH.",
+    ]);
   });
 });

@@ -80,6 +80,19 @@ const timingsJson = z
   })
   .pipe(timingOverrides);
 
+/** Where the saved copy is kept when EVENTS_SAVED_COPY_PATH is unset (relative to the working directory). */
+export const SAVED_COPY_DEFAULT_PATH = ".data/events-saved-copy.json";
+/**
+ * Where versions before the rename kept it by default: read at start while only it exists (and the
+ * default is in use), so an upgrade keeps the saved copy; the next good read writes the new file.
+ */
+export const OLD_SAVED_COPY_DEFAULT_PATH = ".data/events-snapshot.json";
+
+/** Variables that were renamed: each old name is still read while the new one is unset, with a warning at start. */
+export const RENAMED_VARIABLES = { EVENTS_SNAPSHOT_PATH: "EVENTS_SAVED_COPY_PATH" } as const;
+/** An old name an operator set; `ignored` when its new name is set too. */
+export type OldNameSet = { name: keyof typeof RENAMED_VARIABLES; ignored: boolean };
+
 // Unset and empty are the same thing for an operator.
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
@@ -98,8 +111,10 @@ export const envSchema = z
     GOOGLE_CALENDAR_API_URL: optional(secretUrl).default("https://www.googleapis.com/calendar/v3"),
     CALENDAR_ICS_URL: optional(feedUrl),
     EVENTS_CACHE_TTL_SECONDS: optional(z.coerce.number().int().min(1).max(86_400)).default(PRODUCTION_TIMINGS.calendarTtlMs / 1000),
-    // The last good read, kept on disk for restarts during an outage ("off": not kept).
-    EVENTS_SNAPSHOT_PATH: optional(z.string().trim().min(1)).default(".data/events-snapshot.json"),
+    // The last good read, kept on disk for restarts during an outage ("off": not kept); SAVED_COPY_DEFAULT_PATH when unset.
+    EVENTS_SAVED_COPY_PATH: optional(z.string().trim().min(1)),
+    // Its old name (RENAMED_VARIABLES), read while EVENTS_SAVED_COPY_PATH is unset.
+    EVENTS_SNAPSHOT_PATH: optional(z.string().trim().min(1)),
     // Share cards drawn when a calendar read brings events, soonest upcoming first; 0: only when asked for.
     SHARE_CARDS_AHEAD: optional(z.coerce.number().int().min(0).max(1_000)).default(30),
     // The HTTP process: proxies, abuse limits, logs.
@@ -166,11 +181,25 @@ export const envSchema = z
     },
     { when: () => true },
   )
-  // The timers the process runs with, resolved once: production's unless TIMINGS overrides them.
-  .transform(({ TIMINGS, ...env }): typeof env & { timings: Timings } => ({
-    ...env,
-    timings: resolveTimings(TIMINGS, env.EVENTS_CACHE_TTL_SECONDS),
-  }));
+  // The timers the process runs with, resolved once: production's unless TIMINGS overrides them; each
+  // renamed variable's value under its new name.
+  .transform(
+    ({
+      TIMINGS,
+      EVENTS_SNAPSHOT_PATH,
+      ...env
+    }): Omit<typeof env, "EVENTS_SAVED_COPY_PATH"> & {
+      EVENTS_SAVED_COPY_PATH: string;
+      oldNames: OldNameSet[];
+      timings: Timings;
+    } => ({
+      ...env,
+      EVENTS_SAVED_COPY_PATH: env.EVENTS_SAVED_COPY_PATH ?? EVENTS_SNAPSHOT_PATH ?? SAVED_COPY_DEFAULT_PATH,
+      oldNames:
+        EVENTS_SNAPSHOT_PATH === undefined ? [] : [{ name: "EVENTS_SNAPSHOT_PATH", ignored: env.EVENTS_SAVED_COPY_PATH !== undefined }],
+      timings: resolveTimings(TIMINGS, env.EVENTS_CACHE_TTL_SECONDS),
+    }),
+  );
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -184,6 +213,19 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(environment)"}: ${issue.message}`);
   throw new EnvError(`Invalid configuration in the environment:\n${lines.join("\n")}`);
+}
+
+/** Logged at start-up, at warn level: one line per old name an operator set, naming the new one. */
+export function warnAboutOldNames(env: Pick<Env, "oldNames">, logger: { warn: (message: string) => void }): number {
+  for (const { name, ignored } of env.oldNames) {
+    const now = RENAMED_VARIABLES[name];
+    logger.warn(
+      ignored
+        ? `WARNING: ${name} is an old name and is ignored, as ${now} is set: remove ${name}.`
+        : `WARNING: ${name} is an old name: rename it ${now} (it is read as ${now} until then).`,
+    );
+  }
+  return env.oldNames.length;
 }
 
 let cached: Env | undefined;

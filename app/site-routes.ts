@@ -5,7 +5,7 @@
 /**
  * How an answer is kept (server/answer-store.ts):
  * - `static`: depends only on the build and the start-up configuration; rendered once per process.
- * - `events`: follows the calendar: rendered once per calendar snapshot (and Upcoming/Past split).
+ * - `events`: follows the calendar: rendered once per version of the calendar (its events, and the Upcoming/Past split).
  */
 export type CacheKind = "static" | "events";
 

@@ -5,11 +5,13 @@
 // init, and that SIGTERM stops it gracefully within 10 s. It removes the containers and the image
 // it made; the base image (below) and npm's download cache are kept for the next run.
 //
-// There is no container registry here, so `FROM node:22-bookworm-slim` cannot be pulled. The image
-// is built on a STAND-IN for the official image instead: a root filesystem made from this machine's
-// node and npm, the libraries node needs, Debian's static busybox (a shell and the usual commands),
-// the CA bundle and a `node` user (uid 1000, as in the official images), imported with `podman
-// import` and tagged by what is in it. A real deploy builds on the official image (Dockerfile).
+// There is no container registry here, so the official image the Dockerfile names (`FROM
+// node:22-bookworm-slim AS node-official`) cannot be pulled. Unless this machine has it, the image is
+// built on a STAND-IN for it instead: a root filesystem made from this machine's node and npm, the
+// libraries node needs, Debian's static busybox (a shell and the usual commands), the CA bundle and a
+// `node` user (uid 1000, as in the official images), imported with `podman import` and tagged by what
+// is in it, and given the official image's name for the build only (the Dockerfile is built as it is,
+// with no build argument). A real deploy builds on the official image.
 // Settings that work here: ../shared/containers.md (runc, cgroupfs, host network).
 import { execFileSync, spawnSync } from "node:child_process";
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -124,6 +126,15 @@ function standInBase() {
   return tag;
 }
 
+/** The official image the Dockerfile's stages start from (its `FROM … AS node-official`), fully qualified as podman names it. */
+function officialImage() {
+  const named = /^FROM\s+(\S+)\s+AS\s+node-official\s*$/im.exec(readFileSync("Dockerfile", "utf8"))?.[1];
+  if (!named) throw new Error("the Dockerfile names no official image (FROM <image> AS node-official)");
+  const [first = "", ...rest] = named.split("/");
+  if (rest.length > 0 && (first.includes(".") || first.includes(":") || first === "localhost")) return named;
+  return rest.length > 0 ? `docker.io/${named}` : `docker.io/library/${named}`;
+}
+
 /** This machine's registry and certificate authority, as build secrets (never written into a layer). */
 function npmSecrets() {
   const npm = (/** @type {string} */ key) => execFileSync("npm", ["config", "get", key], { encoding: "utf8" }).trim();
@@ -168,11 +179,21 @@ const check = (/** @type {boolean} */ ok, /** @type {string} */ what) => {
   if (!ok) failures.push(what);
 };
 
+/** The stand-in's name as the official image, while this run builds; removed at the end (see the top of this file). */
+let lent = /** @type {string | undefined} */ (undefined);
+
 async function main() {
   ensureTools();
-  const base = standInBase();
+  const official = officialImage();
+  if (spawnSync("podman", ["image", "exists", official], { env }).status === 0) say(`building on ${official} (this machine has it)`);
+  else {
+    const base = standInBase();
+    podman(["tag", base, official]);
+    lent = official;
+    say(`building on the stand-in ${base}, named ${official} for this build`);
+  }
 
-  say(`building ${image} (Dockerfile, NODE_IMAGE=${base})`);
+  say(`building ${image} (Dockerfile)`);
   podman(
     [
       "build",
@@ -185,14 +206,16 @@ async function main() {
       // Podman builds with 1,024 open files by default, too few for Vite (imports fail to resolve);
       // give the build what this process may have, as podman run does.
       `--ulimit=nofile=${openFilesLimit()}`,
-      "--build-arg",
-      `NODE_IMAGE=${base}`,
       ...npmSecrets(),
       "--tag",
       image,
       ".",
     ],
     { inherit: true },
+  );
+  check(
+    spawnSync("podman", ["image", "exists", official], { env }).status === 0,
+    `the base image ${official} is still there after the build (podman removes a bare stage's image: the Dockerfile's node-official stage has an instruction)`,
   );
   const config = JSON.parse(podman(["image", "inspect", "--format", "{{json .Config}}", image]));
   check(config.User === "node", `the image runs as the user node (USER ${config.User})`);
@@ -204,7 +227,7 @@ async function main() {
   const healthcheck = /** @type {Array<{ Healthcheck?: { Test?: string[] } }>} */ (JSON.parse(podman(["image", "inspect", image])))[0]
     ?.Healthcheck;
   check(Boolean(healthcheck?.Test?.join(" ").includes("/healthz")), "it has a HEALTHCHECK on /healthz");
-  check(Object.keys(config.Volumes ?? {}).includes("/app/.data"), "the events snapshot folder /app/.data is a volume");
+  check(Object.keys(config.Volumes ?? {}).includes("/app/.data"), "the saved copy's folder /app/.data is a volume");
   const inside = JSON.parse(
     podman([
       "run",
@@ -300,6 +323,8 @@ try {
   say("removing the container, its volume and the image");
   spawnSync("podman", ["--runtime", "runc", "rm", "--force", "--volumes", container], { env, stdio: "ignore" });
   spawnSync("podman", ["--runtime", "runc", "rmi", "--force", image], { env, stdio: "ignore" });
+  // The stand-in keeps its own name only: nothing else on this machine takes it for the official image.
+  if (lent) spawnSync("podman", ["--runtime", "runc", "untag", lent, lent], { env, stdio: "ignore" });
   rmSync(work, { recursive: true, force: true });
 }
 if (crashed) {

@@ -1,4 +1,4 @@
-// A worker thread must load only its own code. Rollup would otherwise let a worker's module import
+// A worker process must load only its own code. Rollup would otherwise let a worker's module import
 // what it shares with the server from the server's own chunk, and a worker loading that chunk starts
 // a second server's worth of state. So each worker entry and every module it imports (transitively,
 // statically) go into one chunk of their own, which the server's chunks import from too.

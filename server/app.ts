@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestListener } from "@mjackson/node-fetch-server";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { warnAboutSiteUrl } from "~/config.server";
-import { getEnv } from "~/env.server";
+import { getEnv, warnAboutOldNames } from "~/env.server";
 import { eventsOutcomeContext, type EventsOutcome } from "~/events/server/outcome.server";
 import { getLogger } from "~/logger.server";
 import { requestContext } from "~/request-context.server";
@@ -26,6 +26,7 @@ if (process.argv.some((arg) => /^--founders-circle-.+-worker$/.test(arg))) {
 export const env = getEnv();
 export const logger = getLogger();
 warnAboutSiteUrl(env, logger);
+warnAboutOldNames(env, logger);
 
 const handle = createRequestHandler(() => import("virtual:react-router/server-build"));
 

@@ -18,7 +18,7 @@ const budget = (over: Partial<BudgetStats>): BudgetStats => ({
 });
 
 describe("createMetrics", () => {
-  it("reads the calendar, the store, the share cards and the snapshot's age when scraped, and counts what passes", async () => {
+  it("reads the calendar, the store, the share cards and the saved copy's age when scraped, and counts what passes", async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), "fc-metrics-")), "events.json");
     writeFileSync(file, "{}");
     const modified = new Date(Date.now() - 90_000);

@@ -13,7 +13,7 @@ import type { LimitName } from "./rate-limit";
 type MetricsSources = {
   /** The calendar's state (the events service's status(): reads nothing upstream). */
   calendar: () => EventsStatus;
-  /** The calendar snapshot file, whose age is its modification time's; none when it is "off". */
+  /** The calendar's saved copy on disk, whose age is its modification time's; none when it is "off". */
   savedCopyPath?: string;
   /** The stored answers; none when every request renders (development). */
   store?: () => AnswerStoreStats;
@@ -73,7 +73,7 @@ export function createMetrics({ calendar, savedCopyPath, store, shareCards }: Me
   // Calendar.
   const reads = new Counter({
     name: "calendar_reads_total",
-    help: "Reads of the calendar, by source (google, ics, sample) and outcome (ok, failed, restored: the snapshot file at start).",
+    help: "Reads of the calendar, by source (google, ics, sample) and outcome (ok, failed, restored: the saved copy at start).",
     labelNames: ["source", "outcome"],
     registers: [registry],
   });
@@ -90,7 +90,7 @@ export function createMetrics({ calendar, savedCopyPath, store, shareCards }: Me
   });
   new Gauge({
     name: "calendar_last_success_timestamp_seconds",
-    help: "When the last good read of the calendar was made (Unix time; a restored snapshot's read time); 0 before any.",
+    help: "When the last good read of the calendar was made (Unix time; a restored saved copy's read time); 0 before any.",
     registers: [registry],
     collect() {
       this.set(seconds(calendar().lastSuccessAt));
@@ -115,7 +115,7 @@ export function createMetrics({ calendar, savedCopyPath, store, shareCards }: Me
   if (savedCopyPath) {
     new Gauge({
       name: "calendar_saved_copy_age_seconds",
-      help: "Age of the calendar's saved copy on disk (EVENTS_SNAPSHOT_PATH), from its modification time; NaN while there is none.",
+      help: "Age of the calendar's saved copy on disk (EVENTS_SAVED_COPY_PATH), from its modification time; NaN while there is none.",
       registers: [registry],
       collect() {
         let modified: number | undefined;
@@ -132,13 +132,13 @@ export function createMetrics({ calendar, savedCopyPath, store, shareCards }: Me
   // Stored answers, by store: the static pages (never evicted), the two budgets (pages, images) and the client build's files.
   if (store) {
     // One look at the store per scrape: prom-client collects every metric in one synchronous pass.
-    let snapshot: AnswerStoreStats | undefined;
+    let seen: AnswerStoreStats | undefined;
     const stats = () => {
-      if (!snapshot) {
-        snapshot = store();
-        queueMicrotask(() => (snapshot = undefined));
+      if (!seen) {
+        seen = store();
+        queueMicrotask(() => (seen = undefined));
       }
-      return snapshot;
+      return seen;
     };
     const KINDS = ["static", "pages", "images", "files"] as const;
     /** A field of every kind that has it, as labelled samples. */

@@ -24,9 +24,9 @@ const encode = {
  */
 export async function renderSquare(source: string, widths: readonly number[], cacheDir: string): Promise<Rendition[]> {
   const bytes = readFileSync(source);
-  const digest = createHash("sha256").update(SETTINGS).update(bytes).digest("hex").slice(0, 16);
+  const renditionsKey = createHash("sha256").update(SETTINGS).update(bytes).digest("hex").slice(0, 16);
   const base = path.parse(source).name.toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/^-+|-+$/g, "") || "photo";
-  const dir = path.join(cacheDir, digest);
+  const dir = path.join(cacheDir, renditionsKey);
   mkdirSync(dir, { recursive: true });
 
   // Opened once, and only when a rendition is missing: a HEIC takes about a second to decode.

@@ -16,9 +16,9 @@ const DECODED = Symbol.for("site-content.heic-decoded");
 const decoded = ((globalThis as { [DECODED]?: Map<string, Promise<ReturnType<typeof decodeHeic>>> })[DECODED] ??= new Map());
 
 function decodeOnce(bytes: Buffer) {
-  const digest = createHash("sha256").update(bytes).digest("hex");
-  let pixels = decoded.get(digest);
-  if (!pixels) decoded.set(digest, (pixels = Promise.resolve().then(() => decodeHeic(bytes))));
+  const bytesHash = createHash("sha256").update(bytes).digest("hex");
+  let pixels = decoded.get(bytesHash);
+  if (!pixels) decoded.set(bytesHash, (pixels = Promise.resolve().then(() => decodeHeic(bytes))));
   return pixels;
 }
 

@@ -69,7 +69,7 @@ async function restart(logDir) {
   const fake = await startFake();
   const directory = mkdtempSync(join(tmpdir(), "bench-saved-copy-"));
   const savedCopy = join(directory, "events.json");
-  const env = { ...fake.env, EVENTS_SNAPSHOT_PATH: savedCopy };
+  const env = { ...fake.env, EVENTS_SAVED_COPY_PATH: savedCopy };
   try {
     const first = await start(logDir, "restart-1", env);
     /** @type {{ events: { id: string }[] }} */

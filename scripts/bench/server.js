@@ -46,7 +46,7 @@ export async function startProductionServer({ logFile, env = {} }) {
       PAGE_RATE_LIMIT_PER_MINUTE: "10000000",
       SPECULATIVE_RATE_LIMIT_PER_MINUTE: "10000000",
       // No saved calendar copy in the working tree unless a measurement asks for one.
-      EVENTS_SNAPSHOT_PATH: "off",
+      EVENTS_SAVED_COPY_PATH: "off",
       ...env,
     },
     stdio: ["ignore", logFd, logFd],

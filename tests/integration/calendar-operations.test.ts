@@ -72,15 +72,15 @@ describe("a restart during an outage", () => {
     fake.setScenario("normal");
     // The calendar is asked through a gate, so the test sees the restored copy before the first read after the restart fails.
     const gate = await startGate(new URL(fake.url).origin, { open: true });
-    const snapshotPath = path.join(directory, "restart", "events.json");
-    const env = { ...fake.env, GOOGLE_CALENDAR_API_URL: `${gate.url}/calendar/v3`, EVENTS_SNAPSHOT_PATH: snapshotPath };
+    const savedCopyPath = path.join(directory, "restart", "events.json");
+    const env = { ...fake.env, GOOGLE_CALENDAR_API_URL: `${gate.url}/calendar/v3`, EVENTS_SAVED_COPY_PATH: savedCopyPath };
     try {
       const before = await startServer(env);
       let good: EventsResponse;
       try {
         good = JSON.parse((await rawRequest(before.url, "/api/calendar/events")).body) as EventsResponse;
         expect(good.events.map((event) => event.id)).toEqual(LISTED_EVENT_IDS);
-        await expect.poll(() => existsSync(snapshotPath), { timeout: UNTIL_MS }).toBe(true);
+        await expect.poll(() => existsSync(savedCopyPath), { timeout: UNTIL_MS }).toBe(true);
       } finally {
         await before.stop();
       }
@@ -160,12 +160,12 @@ describe("a feed written with a byte-order mark and blank lines before BEGIN:VCA
     const text = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//t//t//EN", "BEGIN:VEVENT", "UID:lead@t", "SUMMARY:Leading whitespace"];
     text.push(`DTSTART;VALUE=DATE:${day}`, "END:VEVENT", "END:VCALENDAR");
     feed = await startFakeIcsFeed({ "lead.ics": `\uFEFF\r\n  \r\n${text.join("\r\n")}\r\n` });
-    const snapshotPath = path.join(directory, "corrupt.json");
-    writeFileSync(snapshotPath, '{"format":1,"source":"x","events":[{"id"');
+    const savedCopyPath = path.join(directory, "corrupt.json");
+    writeFileSync(savedCopyPath, '{"format":1,"source":"x","events":[{"id"');
     server = await startServer({
       ...fake.env,
       ...icsSource(feed.urlOf("lead.ics")),
-      EVENTS_SNAPSHOT_PATH: snapshotPath,
+      EVENTS_SAVED_COPY_PATH: savedCopyPath,
     });
   });
   afterAll(async () => {

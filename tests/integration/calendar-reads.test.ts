@@ -35,7 +35,7 @@ describe("reads of a calendar as Google sends it", () => {
       {
         ...NO_SOURCE,
         ...fake.env,
-        EVENTS_SNAPSHOT_PATH: path.join(directory, "not-a-folder", "events.json"),
+        EVENTS_SAVED_COPY_PATH: path.join(directory, "not-a-folder", "events.json"),
         LOG_LEVEL: "debug",
       },
       // A copy is fresh for 200 ms: a visitor's request after that starts a read.
@@ -64,7 +64,7 @@ describe("reads of a calendar as Google sends it", () => {
     const before = renderedUrls(server).length;
     const unchanged = unchangedReads(server);
     // Each answer after the copy's 200 ms starts a refresh; wait for three that found the calendar
-    // unchanged and stopped before converting it (a digest of what Google sent, not of the events).
+    // unchanged and stopped before converting it (the responseHash: of what Google sent, not of the events).
     await expect
       .poll(
         async () => {

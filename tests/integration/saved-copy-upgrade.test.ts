@@ -1,42 +1,91 @@
 // An upgrade during a calendar outage: the previous version left its saved copy on disk in its own
-// format (2, written here by that version's writer, tests/fixtures/saved-copy-format-2.ts); this
-// version, started with Google down, restores it and lists its events, as last updated, on the API,
-// the events page (both tabs) and the event's own page.
-import { mkdtempSync, rmSync } from "node:fs";
+// format (2, written here by that version's writer, tests/fixtures/saved-copy-format-2.ts) where it
+// kept it: its default file (.data/events-snapshot.json, before the default became
+// .data/events-saved-copy.json), or the file its operator named with the variable's old name
+// (EVENTS_SNAPSHOT_PATH, now EVENTS_SAVED_COPY_PATH). This version, started with Google down,
+// restores it and lists its events, as last updated, on the API, the events page (both tabs) and the
+// event's own page.
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sourceDigest } from "~/events/server/saved-copy.server";
+import { OLD_SAVED_COPY_DEFAULT_PATH } from "~/env.server";
+import { hashCalendarIdentity } from "~/events/server/saved-copy.server";
 import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
 import { format2Events, saveFormat2 } from "../fixtures/saved-copy-format-2";
 import { startServer, type RunningServer } from "../support/start-server";
 
 const HOUR = 3_600_000;
 
-let google: FakeGoogleCalendar;
-let server: RunningServer;
-let dir: string;
-const events = format2Events(Date.now());
+type LogLine = { level?: string; msg?: string };
+const logLines = (output: string): LogLine[] =>
+  output
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as LogLine);
 
-beforeAll(async () => {
-  google = await startFakeGoogleCalendar();
-  // Down before the upgraded server starts, and all the while.
-  google.setScenario("error500");
-  dir = mkdtempSync(path.join(tmpdir(), "fc-upgrade-"));
-  const file = path.join(dir, "events.json");
-  // The calendar's identity as both versions tag their copy with it (kind, API base, calendar id).
-  const source = sourceDigest(`google\n${google.url}\n${google.calendarId}`);
-  await saveFormat2(file, source, { events, fetchedAt: Date.now() - 2 * HOUR });
-  server = await startServer({ ...google.env, EVENTS_SNAPSHOT_PATH: file });
-});
+/**
+ * Where the previous version left its copy, the server's environment and working directory that find it
+ * there, and a line the server logs on the way: the start's one warning for the variable's old name, or
+ * where the copy was restored from.
+ */
+type Upgrade = { file: string; env: Record<string, string>; cwd?: string; logged: RegExp };
 
-afterAll(async () => {
-  await server?.stop();
-  await google?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const UPGRADES: [string, (dir: string) => Upgrade][] = [
+  [
+    "from the previous default file",
+    (dir) => {
+      // A working directory of the server's own (the default file is relative to it), holding the build.
+      for (const entry of ["server.js", "package.json", "build"]) symlinkSync(path.resolve(entry), path.join(dir, entry));
+      // "": unset, as an operator who never named the file left it (the test helper names one otherwise).
+      return {
+        file: path.join(dir, OLD_SAVED_COPY_DEFAULT_PATH),
+        env: { EVENTS_SAVED_COPY_PATH: "" },
+        cwd: dir,
+        logged: /restoring the saved copy from \.data\/events-snapshot\.json/,
+      };
+    },
+  ],
+  [
+    "named with the variable's old name",
+    (dir) => {
+      const file = path.join(dir, "kept", "events.json");
+      return {
+        file,
+        env: { EVENTS_SNAPSHOT_PATH: file },
+        logged: /^WARNING: EVENTS_SNAPSHOT_PATH is an old name: rename it EVENTS_SAVED_COPY_PATH/,
+      };
+    },
+  ],
+];
 
-describe("a format-2 saved copy, the calendar down, after an upgrade", () => {
+describe.each(UPGRADES)("a format-2 saved copy %s, the calendar down, after an upgrade", (_way, upgrade) => {
+  let google: FakeGoogleCalendar;
+  let logged: RegExp;
+  let server: RunningServer;
+  let dir: string;
+  const events = format2Events(Date.now());
+
+  beforeAll(async () => {
+    google = await startFakeGoogleCalendar();
+    // Down before the upgraded server starts, and all the while.
+    google.setScenario("error500");
+    dir = mkdtempSync(path.join(tmpdir(), "fc-upgrade-"));
+    const { file, env, cwd, ...expected } = upgrade(dir);
+    logged = expected.logged;
+    mkdirSync(path.dirname(file), { recursive: true });
+    // The calendar's identity as both versions tag their copy with it (kind, API base, calendar id).
+    const calendarIdentityHash = hashCalendarIdentity(`google\n${google.url}\n${google.calendarId}`);
+    await saveFormat2(file, calendarIdentityHash, { events, fetchedAt: Date.now() - 2 * HOUR });
+    server = await startServer({ ...google.env, ...env }, { cwd });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await google?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it("the API lists its events, marked as last updated when that version read them", async () => {
     const res = await fetch(`${server.url}/api/calendar/events`);
     expect(res.status).toBe(200);
@@ -59,9 +108,13 @@ describe("a format-2 saved copy, the calendar down, after an upgrade", () => {
     expect(await page.text()).toContain("https://meet.example.org/demo");
   });
 
-  it("logs no refusal of the copy", async () => {
+  it("logs no refusal of the copy; where it came from, or one warning naming the variable's new name", async () => {
     await server.logCaughtUp();
     expect(server.output()).not.toContain("of another format");
     expect(server.output()).not.toMatch(/saved copy .* ignored/);
+    const lines = logLines(server.output());
+    expect(lines.filter((line) => logged.test(line.msg ?? ""))).toHaveLength(1);
+    // No other warning about the variable (a production server without SITE_URL has its own, apart).
+    expect(lines.filter((line) => line.level === "warn" && line.msg?.includes("EVENTS_") && !logged.test(line.msg))).toEqual([]);
   });
 });

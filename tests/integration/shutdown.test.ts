@@ -43,7 +43,7 @@ async function start(env: Record<string, string>, timings: Partial<Timings> = {}
       PORT: "0",
       HOST: "127.0.0.1",
       CALENDAR_ICS_URL: "",
-      EVENTS_SNAPSHOT_PATH: "off",
+      EVENTS_SAVED_COPY_PATH: "off",
       // As startServer's: no share card worker at start-up (share-cards.test.ts has it).
       SHARE_CARDS_AHEAD: "0",
       TIMINGS: timingsVariable(timings),

@@ -29,7 +29,7 @@ let sites: Running[] = [];
 async function startSite(variables: Record<string, string>): Promise<Running> {
   const env = bundle.parseEnv({
     ...NO_SOURCE,
-    EVENTS_SNAPSHOT_PATH: "off",
+    EVENTS_SAVED_COPY_PATH: "off",
     SHARE_CARDS_AHEAD: "0",
     METRICS_PORT: "0",
     ...variables,

@@ -40,8 +40,12 @@ export async function startServer(
   env: Record<string, string | undefined> = {},
   { cwd = process.cwd(), timings, logDir }: StartOptions = {},
 ): Promise<RunningServer> {
-  // Each server keeps its calendar snapshot in a directory of its own, unless the test shares one.
-  const snapshotDir = env.EVENTS_SNAPSHOT_PATH === undefined ? mkdtempSync(path.join(tmpdir(), "fc-snapshot-")) : undefined;
+  // Each server keeps its calendar's saved copy in a directory of its own, unless the test names the
+  // file (by either name: EVENTS_SNAPSHOT_PATH is its old one; "" for the default file).
+  const savedCopyDir =
+    env.EVENTS_SAVED_COPY_PATH === undefined && env.EVENTS_SNAPSHOT_PATH === undefined
+      ? mkdtempSync(path.join(tmpdir(), "fc-saved-copy-"))
+      : undefined;
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
     cwd,
     env: {
@@ -50,7 +54,7 @@ export async function startServer(
       PORT: "0",
       HOST: "127.0.0.1",
       ...LIFTED_RATE_LIMITS,
-      ...(snapshotDir ? { EVENTS_SNAPSHOT_PATH: path.join(snapshotDir, "events.json") } : {}),
+      ...(savedCopyDir ? { EVENTS_SAVED_COPY_PATH: path.join(savedCopyDir, "events.json") } : {}),
       // Many tests start servers at once on a small machine: share cards are drawn only when asked
       // for, unless a test sets it (tests/integration/share-cards.test.ts).
       SHARE_CARDS_AHEAD: "0",
@@ -59,7 +63,7 @@ export async function startServer(
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  if (snapshotDir) child.once("exit", () => rmSync(snapshotDir, { recursive: true, force: true }));
+  if (savedCopyDir) child.once("exit", () => rmSync(savedCopyDir, { recursive: true, force: true }));
   running.add(child);
   child.once("exit", () => running.delete(child));
   let out = "";

@@ -10,6 +10,10 @@
 //             app/site-routes.ts or a path the server answers itself (server/, app/), a file of public/, a
 //             page's redirect or React Router data URL. Paths on a machine (`/usr/…`, `/app/.data`) are not site paths.
 //   link      [text](path#anchor) to a file of the repository: the file exists, and so does the anchor's heading.
+//   code name `camelCase`, `PascalCase` or `name()`: a word of the code (app, server, scripts, tests), so a function,
+//             type or option a document names has not been renamed or removed.
+//   file      `dir/file.ext` under one of the repository's folders (app/, server/, tests/, …): it exists; a bare
+//             `file.ts` (`.tsx`, `.js`, `.mjs`): a file of that name exists in the code.
 // A failure names the document, the line and the name.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -59,11 +63,24 @@ function codeVariables(): Set<string> {
   return new Set([...Object.keys(envSchema.in.shape), ...tooling, ...ci, ...buildArguments, ...byName]);
 }
 
-/** Upper-case constants declared in the code (a document may name WORKER_IDLE_MS as what it is). */
+/** Upper-case constants declared in the code (a document may name MAX_STALE_MS as what it is). */
 function codeConstants(): Set<string> {
   const files = ["server.js", ...["app", "server", "scripts", "tests"].flatMap((dir) => filesUnder(dir, sourceFile))];
   return new Set(files.flatMap((file) => matchesOf(read(file), /\b(?:const|let|var)\s+([A-Z][A-Z0-9_]*)\b/g)));
 }
+
+/** The code's files, and all their text: the words a document may name (functions, types, options). */
+function codeFiles(): { names: Set<string>; words: Set<string> } {
+  // Not this test's own words (its examples of names that do not exist).
+  const files = ["server.js", ...["app", "server", "scripts", "tests"].flatMap((dir) => filesUnder(dir, sourceFile))].filter(
+    (file) => file !== path.join("tests", "unit", "docs.test.ts"),
+  );
+  const words = new Set(files.flatMap((file) => read(file).match(/\b[A-Za-z_$][\w$]*\b/g) ?? []));
+  return { names: new Set(files.map((file) => path.basename(file))), words };
+}
+
+/** The repository's own folders: a document's `folder/…/file` under one of them names a file of the repository. */
+const REPOSITORY_FOLDERS = new Set(["app", "server", "scripts", "tests", "docs", "content", "public", "ops", ".github", ".ci"]);
 
 /** The Dockerfile's instructions (HEALTHCHECK, …). */
 const dockerfileWords = () => new Set(matchesOf(read("Dockerfile"), /^([A-Z]+)\s/gm));
@@ -118,12 +135,20 @@ type Names = {
   metrics: Mention[];
   paths: Mention[];
   links: Mention[];
+  codeNames: Mention[];
+  files: Mention[];
 };
+
+const EMPTY_NAMES: Names = { strictVariables: [], variables: [], scripts: [], metrics: [], paths: [], links: [], codeNames: [], files: [] };
 
 const UPPER = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/;
 const ASSIGNMENT = /(?:^|\s)([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)=/g;
 const SCRIPT = /\bnpm (?:run(?:-script)? ([a-z][\w:.-]*)|(test|start|stop|restart)\b)/g;
 const METRIC = /^([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?:\{([^}]*)\})?$/;
+/** camelCase or PascalCase (two capitals at least, so not a plain word), optionally called: `onChange`, `EventsCopy`, `load()`. */
+const CODE_NAME = /^([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*|[a-z][A-Za-z0-9]*(?=\(\)))(?:\(\))?$/;
+const FILE = /^[\w.-]+(?:\/[\w.-]+)*\.[a-z]+$/;
+const CODE_FILE = /\.(?:ts|tsx|js|mjs)$/;
 const SITE_URL = /\b(?:https?:\/\/(?:founders\.example\.org|localhost:3000|[\w.…-]*onrender\.com))(\/[^\s`)"'<>*]*)/g;
 /** The first segments of paths on a machine, not on the site. */
 const MACHINE_PATHS = new Set([
@@ -146,7 +171,7 @@ const MACHINE_PATHS = new Set([
 
 /** The names a Markdown text gives, each with its line. */
 function namesIn(doc: string, text: string, metricPrefixes: Set<string>): Names {
-  const names: Names = { strictVariables: [], variables: [], scripts: [], metrics: [], paths: [], links: [] };
+  const names: Names = structuredClone(EMPTY_NAMES);
   let fenced = false;
   let variableTable = false;
   text.split("\n").forEach((content, index) => {
@@ -178,6 +203,9 @@ function namesIn(doc: string, text: string, metricPrefixes: Set<string>): Names 
         if (span !== tableName) names.variables.push(at(span));
       } else if (metric && metricPrefixes.has(span.split("_")[0] ?? "")) names.metrics.push(at(span));
       else if (/^\/(?!\/)\S*$/.test(span) && !MACHINE_PATHS.has(span.split("/")[1] ?? "")) names.paths.push(at(span));
+      else if (CODE_NAME.test(span)) names.codeNames.push(at(span));
+      else if (FILE.test(span) && (span.includes("/") ? REPOSITORY_FOLDERS.has(span.split("/")[0] ?? "") : CODE_FILE.test(span)))
+        names.files.push(at(span));
     }
   });
   return names;
@@ -243,6 +271,18 @@ function checkPaths(names: Names, site: ReturnType<typeof codePaths>): string[] 
     .map((mention) => where(mention, "is no path the site answers (app/site-routes.ts, the server's own paths, public/)"));
 }
 
+function checkCodeNames(names: Names, words: Set<string>): string[] {
+  return names.codeNames
+    .filter(({ name }) => !words.has(name.replace(/\(\)$/, "")))
+    .map((mention) => where(mention, "is no name in the code (app, server, scripts, tests): renamed or gone?"));
+}
+
+function checkFiles(names: Names, codeFileNames: Set<string>): string[] {
+  return names.files
+    .filter(({ name }) => (name.includes("/") ? readIfThere(name) === undefined : !codeFileNames.has(name)))
+    .map((mention) => where(mention, "is no file of the repository"));
+}
+
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens; a repeated one gets -1, -2, …. */
 function anchorsOf(markdown: string): Set<string> {
   const seen = new Map<string, number>();
@@ -294,16 +334,11 @@ describe("the documents name only what the code has", () => {
   const metrics = codeMetrics();
   const metricPrefixes = new Set([...metrics.keys()].map((name) => name.split("_")[0] ?? ""));
   const names = DOCS.map((doc) => namesIn(doc, read(doc), metricPrefixes)).reduce<Names>(
-    (all, one) => ({
-      strictVariables: [...all.strictVariables, ...one.strictVariables],
-      variables: [...all.variables, ...one.variables],
-      scripts: [...all.scripts, ...one.scripts],
-      metrics: [...all.metrics, ...one.metrics],
-      paths: [...all.paths, ...one.paths],
-      links: [...all.links, ...one.links],
-    }),
-    { strictVariables: [], variables: [], scripts: [], metrics: [], paths: [], links: [] },
+    (all, one) =>
+      Object.fromEntries(Object.entries(all).map(([kind, mentions]) => [kind, [...mentions, ...one[kind as keyof Names]]])) as Names,
+    EMPTY_NAMES,
   );
+  const code = codeFiles();
   const scripts = new Set(Object.keys((JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts));
   const others = new Set([...codeConstants(), ...dockerfileWords(), ...ICALENDAR]);
 
@@ -314,6 +349,8 @@ describe("the documents name only what the code has", () => {
     expect(names.metrics.length).toBeGreaterThan(15);
     expect(names.paths.length).toBeGreaterThan(30);
     expect(names.links.length).toBeGreaterThan(20);
+    expect(names.codeNames.length).toBeGreaterThan(30);
+    expect(names.files.length).toBeGreaterThan(30);
   });
 
   it("every environment variable a document names is read by the code", () => {
@@ -336,6 +373,14 @@ describe("the documents name only what the code has", () => {
     expect(checkLinks(names, readIfThere)).toEqual([]);
   });
 
+  it("every function, type or option a document names is in the code", () => {
+    expect(checkCodeNames(names, code.words)).toEqual([]);
+  });
+
+  it("every file of the repository a document names exists", () => {
+    expect(checkFiles(names, code.names)).toEqual([]);
+  });
+
   it("reports a name the code lacks with its document and line", () => {
     const doc = [
       "Set `NO_SUCH_SETTING=1`, and `ALSO_MISSING`.",
@@ -347,6 +392,7 @@ describe("the documents name only what the code has", () => {
       "",
       "`calendar_no_such_total` and `calendar_reads_total{colour}`, at `/no/such/page` or https://founders.example.org/nowhere.",
       "See [the guide](docs/no-such-guide.md) and [its part](docs/operating.md#no-such-heading).",
+      "The service's `onReadOutcome` and `noSuchHelper()` in `tests/e2e/no-such.spec.ts` and `no-such.server.ts`.",
     ].join("\n");
     const fake = namesIn("fake.md", doc, metricPrefixes);
     const problems = [
@@ -355,6 +401,8 @@ describe("the documents name only what the code has", () => {
       ...checkMetrics(fake, metrics),
       ...checkPaths(fake, codePaths()),
       ...checkLinks(fake, readIfThere),
+      ...checkCodeNames(fake, code.words),
+      ...checkFiles(fake, code.names),
     ];
     expect(problems.map((problem) => problem.split(" ").slice(0, 2).join(" "))).toEqual([
       "fake.md:1: `NO_SUCH_SETTING`",
@@ -368,6 +416,10 @@ describe("the documents name only what the code has", () => {
       "fake.md:8: `/no/such/page`",
       "fake.md:9: `docs/no-such-guide.md`",
       "fake.md:9: `docs/operating.md#no-such-heading`",
+      "fake.md:10: `onReadOutcome`",
+      "fake.md:10: `noSuchHelper()`",
+      "fake.md:10: `tests/e2e/no-such.spec.ts`",
+      "fake.md:10: `no-such.server.ts`",
     ]);
   });
 });

@@ -109,4 +109,12 @@ describe("Dependabot", () => {
     // Minor and patch versions together; a major version alone (it may need code changes).
     for (const group of groups) expect(group["update-types"]).toEqual(["minor", "patch"]);
   });
+
+  it("finds the container's base image: written out in one FROM, every other stage starting from that stage", () => {
+    // Dependabot's docker updates read an image and tag in a FROM line, never a variable (`FROM ${NODE_IMAGE}`).
+    const froms = [...readFileSync("Dockerfile", "utf8").matchAll(/^FROM\s+(.+)$/gm)].map((match) => (match[1] ?? "").trim());
+    expect(froms[0]).toMatch(/^node:\d+-[a-z]+-slim AS node-official$/);
+    expect(froms.slice(1).every((from) => /^node-official\b/.test(from))).toBe(true);
+    expect(froms.join("\n")).not.toContain("$");
+  });
 });

@@ -4,13 +4,15 @@ import { createEventsCache, EventsUnavailableError, exponentialBackoff, MAX_STAL
 import { UpstreamError } from "./fetch-upstream.server";
 import { serializeEvents } from "./read-calendar.server";
 
-const contentHashOf = (list: CalendarEvent[]) => serializeEvents(list).contentHash;
+const eventsJsonHashOf = (list: CalendarEvent[]) => serializeEvents(list).eventsJsonHash;
 
 /** What a read of a source that sent `list` brings: unchanged when it is what the copy came from. */
-function resultOf(list: CalendarEvent[], lastDigest: string | undefined): ReadResult {
+function resultOf(list: CalendarEvent[], lastResponseHash: string | undefined): ReadResult {
   const serialized = serializeEvents(list);
-  const digest = serialized.contentHash;
-  return digest === lastDigest ? { changed: false, digest } : { changed: true, digest, events: list, ...serialized };
+  const responseHash = serialized.eventsJsonHash;
+  return responseHash === lastResponseHash
+    ? { changed: false, responseHash }
+    : { changed: true, responseHash, events: list, ...serialized };
 }
 
 const TTL = 300_000;
@@ -43,10 +45,10 @@ function harness(options: Partial<Parameters<typeof createEventsCache>[0]> = {})
     backoff: exponentialBackoff(() => 0),
     log: { warn: (m) => void logs.push(`warn ${m}`), info: (m) => void logs.push(`info ${m}`), debug: (m) => void debugLogs.push(m) },
     ...options,
-    load: (lastDigest) => {
+    load: (lastResponseHash) => {
       const d = deferred<CalendarEvent[]>();
       pending.push(d);
-      return d.promise.then((list) => resultOf(list, lastDigest));
+      return d.promise.then((list) => resultOf(list, lastResponseHash));
     },
   });
   return {
@@ -124,7 +126,7 @@ describe("events cache", () => {
     // Failure recorded: same events, same fetchedAt, stale: true; no new load while within the backoff.
     await expect(h.cache.get()).resolves.toMatchObject({
       events: events("good"),
-      contentHash: contentHashOf(events("good")),
+      eventsJsonHash: eventsJsonHashOf(events("good")),
       fetchedAt: goodAt,
       stale: true,
     });
@@ -390,9 +392,9 @@ describe("events cache", () => {
     await expect(cold).resolves.toMatchObject({ events: events("new"), stale: false });
   });
 
-  it("keeps the same array and digest when a read finds the same calendar, and tells onRead every good read", async () => {
+  it("keeps the same array and responseHash when a read finds the same calendar, and tells onRead every good read", async () => {
     const reads: string[] = [];
-    const h = harness({ onRead: (copy, changed) => void reads.push(`${copy.contentHash} ${changed}`) });
+    const h = harness({ onRead: (copy, changed) => void reads.push(`${copy.eventsJsonHash} ${changed}`) });
     const first = h.cache.get();
     h.last().resolve(events("a"));
     const a = await first;
@@ -402,15 +404,18 @@ describe("events cache", () => {
     await settle();
     const again = await h.cache.get();
     expect(again.events).toBe(a.events);
-    expect(again.contentHash).toBe(a.contentHash);
+    expect(again.eventsJsonHash).toBe(a.eventsJsonHash);
     expect(again.fetchedAt).toBe(h.now());
-    expect(reads).toEqual([`${a.contentHash} true`, `${a.contentHash} false`]);
+    expect(reads).toEqual([`${a.eventsJsonHash} true`, `${a.eventsJsonHash} false`]);
   });
 
-  it("asks each read with the digest its copy came from, and none for a restored copy", async () => {
-    const digests: (string | undefined)[] = [];
+  it("asks each read with the responseHash its copy came from, and none for a restored copy", async () => {
+    const responseHashes: (string | undefined)[] = [];
     const h = harness();
-    const load = (lastDigest: string | undefined) => (digests.push(lastDigest), Promise.resolve(resultOf(events("a"), lastDigest)));
+    const load = (lastResponseHash: string | undefined) => (
+      responseHashes.push(lastResponseHash),
+      Promise.resolve(resultOf(events("a"), lastResponseHash))
+    );
     const cache = createEventsCache({ ttlMs: TTL, clock: { now: h.now }, load });
     cache.restore({ events: events("a"), fetchedAt: h.now(), ...serializeEvents(events("a")) });
     await cache.get();
@@ -419,7 +424,7 @@ describe("events cache", () => {
     h.advance(TTL);
     await cache.get();
     await settle();
-    expect(digests).toEqual([undefined, contentHashOf(events("a"))]);
+    expect(responseHashes).toEqual([undefined, eventsJsonHashOf(events("a"))]);
   });
 
   it("counts a good read as good when what follows it throws, and says so once", async () => {

@@ -10,7 +10,7 @@
 //   do: with nothing to answer, callers get EventsUnavailableError at once meanwhile.
 // - Nothing (young enough) to answer and a read running: callers wait for it at most `maxWaitMs`.
 // - A copy restored at start-up (the saved copy on disk) is answered as stale until the first read.
-// - A read whose calendar is unchanged (the same digest of what the source sent) keeps the copy as it
+// - A read whose calendar is unchanged (the same hash of what the source sent, `responseHash`) keeps the copy as it
 //   is: nothing is converted, hashed or rendered again.
 // - Failures are logged once per incident (the first failed read, at warn; the rest at debug)
 //   and the recovery once (info); status() tells /readyz how the source is doing.
@@ -29,10 +29,10 @@ export class EventsUnavailableError extends Error {
 /** The calendar as the server holds it in memory, and answers it until the next read. */
 export type EventsCopy = {
   events: CalendarEvent[];
-  /** `events` as JSON, made once per read off the main thread: the API's answer and the saved copy are built from it. */
+  /** `events` as JSON, made once per read in the calendar worker's process: the API's answer and the saved copy are built from it. */
   json: Uint8Array;
-  /** A digest of `json`: two reads of the same calendar, anywhere, have the same one. */
-  contentHash: string;
+  /** A hash of `json`: two reads of the same calendar, anywhere, have the same one. */
+  eventsJsonHash: string;
   /** Clock time (ms since the epoch) of the read that produced `events`. */
   fetchedAt: number;
   /** True when these are the last good events: the last read failed, or none has run since a restart. */
@@ -40,14 +40,15 @@ export type EventsCopy = {
 };
 
 /**
- * What one read of the source brings. `digest` identifies what the source sent (and the window it was
- * read for); when it equals the digest given to the read, the calendar is unchanged and nothing was converted.
+ * What one read of the source brings. `responseHash` identifies what the source sent (and the window it was
+ * read for); when it equals the `lastResponseHash` given to the read, the calendar is unchanged and nothing was converted.
  */
 export type ReadResult =
-  { changed: false; digest: string } | { changed: true; digest: string; events: CalendarEvent[]; json: Uint8Array; contentHash: string };
+  | { changed: false; responseHash: string }
+  | { changed: true; responseHash: string; events: CalendarEvent[]; json: Uint8Array; eventsJsonHash: string };
 
 /** A copy restored from disk at start-up, answered as stale until the first read. */
-export type RestoredCopy = Pick<EventsCopy, "events" | "json" | "contentHash" | "fetchedAt">;
+export type RestoredCopy = Pick<EventsCopy, "events" | "json" | "eventsJsonHash" | "fetchedAt">;
 
 /** Where the events feature writes its lines (the process logger unless a test injects one). */
 export type EventsLog = { warn(message: string): void; info(message: string): void; debug(message: string): void };
@@ -59,8 +60,8 @@ export const processEventsLog: EventsLog = {
 };
 
 export type EventsCacheOptions = {
-  /** One read of the source; `lastDigest` is the digest of the read the copy came from. */
-  load: (lastDigest: string | undefined) => Promise<ReadResult>;
+  /** One read of the source; `lastResponseHash` is that of the read the copy came from. */
+  load: (lastResponseHash: string | undefined) => Promise<ReadResult>;
   ttlMs: number;
   maxStaleMs?: number;
   /**
@@ -131,8 +132,8 @@ export function createEventsCache({
   log = processEventsLog,
 }: EventsCacheOptions): EventsCache {
   let copy: EventsCopy | undefined;
-  /** The digest of the read `copy` came from (none for a restored copy: the first read converts). */
-  let digest: string | undefined;
+  /** The hash of what the source sent in the read `copy` came from (none for a restored copy: the first read converts). */
+  let responseHash: string | undefined;
   let reading: Promise<EventsCopy> | undefined;
   let nextAttemptAt = 0;
   let lastSuccessAt: number | undefined;
@@ -145,19 +146,21 @@ export function createEventsCache({
     let changed: boolean;
     let kept: EventsCopy;
     try {
-      const result = await load(copy ? digest : undefined);
+      const result = await load(copy ? responseHash : undefined);
       const now = clock.now();
       if (failures > 0) log.info(`[events] the calendar answers again, after ${failures} failed ${failures === 1 ? "read" : "reads"}`);
       failures = 0;
       lastSuccessAt = now;
       nextAttemptAt = now + ttlMs;
-      changed = result.changed && result.contentHash !== copy?.contentHash;
+      changed = result.changed && result.eventsJsonHash !== copy?.eventsJsonHash;
       // The source sent what it sent last time: the read stopped there (the operator's debug view, and the tests').
       if (!result.changed) log.debug("[events] the calendar is unchanged since the last read: nothing converted");
       if (result.changed) {
         // The same calendar keeps the same copy: whatever was derived from it stays valid.
-        copy = changed ? { events: result.events, json: result.json, contentHash: result.contentHash, fetchedAt: now, stale: false } : copy;
-        digest = result.digest;
+        copy = changed
+          ? { events: result.events, json: result.json, eventsJsonHash: result.eventsJsonHash, fetchedAt: now, stale: false }
+          : copy;
+        responseHash = result.responseHash;
       }
       if (!copy) throw new Error("the source said the calendar was unchanged, but there is no copy");
       kept = copy = { ...copy, fetchedAt: now, stale: false };

@@ -1,7 +1,10 @@
-import { describe, expect, it } from "vitest";
-import { parseEnv } from "~/env.server";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { OLD_SAVED_COPY_DEFAULT_PATH, parseEnv, SAVED_COPY_DEFAULT_PATH } from "~/env.server";
 import type { CalendarEvent } from "~/events/model";
-import { createEventsService, sourceFromEnv } from "./events.server";
+import { createEventsService, fileToRestore, sourceFromEnv } from "./events.server";
 import { sortEvents } from "./read-calendar.server";
 import { startInstant } from "./time.server";
 
@@ -68,7 +71,11 @@ describe("events service status and incident logging", () => {
     const upstreamLines: string[] = [];
     const lines: string[] = [];
     const service = createEventsService(
-      parseEnv({ CALENDAR_ICS_URL: "https://calendar.example.org/feed.ics", EVENTS_CACHE_TTL_SECONDS: "60", EVENTS_SNAPSHOT_PATH: "off" }),
+      parseEnv({
+        CALENDAR_ICS_URL: "https://calendar.example.org/feed.ics",
+        EVENTS_CACHE_TTL_SECONDS: "60",
+        EVENTS_SAVED_COPY_PATH: "off",
+      }),
       {
         clock: { now: () => now },
         upstream: {
@@ -102,5 +109,37 @@ describe("events service status and incident logging", () => {
     expect(upstreamLines[0]).toContain("answered HTTP 503 (attempt 1 of 2, retrying)");
     expect(lines.filter((l) => l.startsWith("warn"))).toHaveLength(1);
     expect(lines.filter((l) => l.startsWith("debug"))).toHaveLength(3);
+  });
+});
+
+describe("fileToRestore: an upgrade keeps the saved copy in the previous versions' default file", () => {
+  let cwd: string;
+  afterEach(() => rmSync(cwd, { recursive: true, force: true }));
+  const put = (file: string) => {
+    mkdirSync(path.dirname(path.join(cwd, file)), { recursive: true });
+    writeFileSync(path.join(cwd, file), "{}");
+  };
+  const restored = (setting: string) => {
+    const lines: string[] = [];
+    const file = path.resolve(cwd, setting);
+    const from = fileToRestore(file, setting, { info: (line) => void lines.push(line) }, cwd);
+    return { from: path.relative(cwd, from), lines };
+  };
+
+  it("reads the old default file while only it exists and the default is in use; the new one once it exists", () => {
+    cwd = mkdtempSync(path.join(tmpdir(), "fc-restore-"));
+    expect(restored(SAVED_COPY_DEFAULT_PATH)).toEqual({ from: SAVED_COPY_DEFAULT_PATH, lines: [] });
+    put(OLD_SAVED_COPY_DEFAULT_PATH);
+    const old = restored(SAVED_COPY_DEFAULT_PATH);
+    expect(old.from).toBe(OLD_SAVED_COPY_DEFAULT_PATH);
+    expect(old.lines).toEqual([expect.stringContaining(`restoring the saved copy from ${OLD_SAVED_COPY_DEFAULT_PATH}`)]);
+    put(SAVED_COPY_DEFAULT_PATH);
+    expect(restored(SAVED_COPY_DEFAULT_PATH)).toEqual({ from: SAVED_COPY_DEFAULT_PATH, lines: [] });
+  });
+
+  it("reads only the file an operator named", () => {
+    cwd = mkdtempSync(path.join(tmpdir(), "fc-restore-"));
+    put(OLD_SAVED_COPY_DEFAULT_PATH);
+    expect(restored("data/events.json").from).toBe("data/events.json");
   });
 });

@@ -2,8 +2,10 @@
 // follows a good read (the saved copy on disk, listeners such as the share cards and the answer
 // store), apart from the read itself. Each site (server/site.ts) makes its own service from its
 // configuration; loaders reach it through the load context (app/site-parts.server.ts).
+import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Env } from "~/env.server";
+import { OLD_SAVED_COPY_DEFAULT_PATH, SAVED_COPY_DEFAULT_PATH } from "~/env.server";
 import type { CalendarEvent, EventsResponse } from "~/events/model";
 import { SAMPLE_FEED_PATH } from "~/events/links";
 import {
@@ -22,21 +24,21 @@ import { googleSubscribeUrl } from "./google-source.server";
 import type { CalendarSourceConfig } from "./read-calendar.server";
 import { calendarReader } from "./reader.server";
 import sampleCalendar from "./sample-calendar.ics?raw";
-import { savedCopyFile, sourceDigest } from "./saved-copy.server";
+import { hashCalendarIdentity, savedCopyFile } from "./saved-copy.server";
 
 export { EventsUnavailableError } from "./cache.server";
 
 export type EventsSource = {
   kind: CalendarSourceConfig["kind"];
   subscribeUrl: string;
-  /** What identifies the calendar (a saved copy of another is never served); none for the bundled sample. */
-  identity?: string;
+  /** What identifies the calendar (kind, address, id: a secret for a private feed), hashed as the saved copy's tag (a copy of another is never served); none for the bundled sample. */
+  calendarIdentity?: string;
   /** What the calendar worker needs to read it. */
   config: CalendarSourceConfig;
 };
 
 export type EventsDeps = {
-  /** An upstream of the test's (its fetch, its sleep): the read then runs on this thread. */
+  /** An upstream of the test's (its fetch, its sleep): the read then runs in this process. */
   upstream?: UpstreamOptions;
   clock?: Clock;
   log?: EventsLog;
@@ -57,13 +59,13 @@ export function sourceFromEnv(env: Env): EventsSource {
     return {
       kind: "google",
       subscribeUrl: googleSubscribeUrl(config.calendarId),
-      identity: `google\n${config.baseUrl}\n${config.calendarId}`,
+      calendarIdentity: `google\n${config.baseUrl}\n${config.calendarId}`,
       config,
     };
   }
   if (env.CALENDAR_ICS_URL) {
     const url = env.CALENDAR_ICS_URL;
-    return { kind: "ics", subscribeUrl: url, identity: `ics\n${url}`, config: { kind: "ics", url } };
+    return { kind: "ics", subscribeUrl: url, calendarIdentity: `ics\n${url}`, config: { kind: "ics", url } };
   }
   return { kind: "sample", subscribeUrl: SAMPLE_FEED_PATH, config: { kind: "sample" } };
 }
@@ -71,16 +73,16 @@ export function sourceFromEnv(env: Env): EventsSource {
 /** How the events source is doing, for /readyz: no URLs, ids or keys. */
 export type EventsStatus = { source: EventsSource["kind"] } & CacheStatus;
 
-/** The API's answer, its events as JSON bytes, and their digest (the same calendar gives the same one everywhere). */
-export type EventsRead = { response: EventsResponse; json: Uint8Array; contentHash: string };
+/** The API's answer, its events as JSON bytes, and their hash (the same calendar gives the same one everywhere). */
+export type EventsRead = { response: EventsResponse; json: Uint8Array; eventsJsonHash: string };
 
 export type EventsService = {
   source: EventsSource;
-  /** Where the saved copy is kept: none when EVENTS_SNAPSHOT_PATH is "off" or the source is the bundled sample. */
+  /** Where the saved copy is kept: none when EVENTS_SAVED_COPY_PATH is "off" or the source is the bundled sample. */
   savedCopyPath?: string;
   getEvents: () => Promise<EventsRead>;
   status: () => EventsStatus;
-  /** Restores the saved copy (off this thread) and starts the first read: before the server listens. */
+  /** Restores the saved copy (in the calendar worker's process) and starts the first read: before the server listens. */
   start: () => Promise<void>;
   /**
    * Calls `listener` with each list the service starts to serve: a saved copy restored at start,
@@ -107,6 +109,18 @@ function subscribe<T>(list: T[], listener: T): () => void {
 
 /** An unchanged calendar is written to the saved copy again after this long, so a restart finds it recent. */
 const RESAVE_UNCHANGED_MS = 60 * 60 * 1000;
+
+/**
+ * The file a restore reads: the saved copy's own or, while the default is in use and only the previous
+ * versions' default file exists, that one (an upgrade keeps the saved copy; the next save writes the new file).
+ */
+export function fileToRestore(file: string, setting: string, log: Pick<EventsLog, "info">, cwd = process.cwd()): string {
+  if (setting !== SAVED_COPY_DEFAULT_PATH) return file;
+  const old = path.resolve(cwd, OLD_SAVED_COPY_DEFAULT_PATH);
+  if (existsSync(file) || !existsSync(old)) return file;
+  log.info(`[events] restoring the saved copy from ${OLD_SAVED_COPY_DEFAULT_PATH}, its file before ${SAVED_COPY_DEFAULT_PATH}`);
+  return old;
+}
 
 /** A failing side effect is logged when it starts failing and when it recovers, not at every read. */
 function incidentLog(log: EventsLog, what: string) {
@@ -140,9 +154,9 @@ export function createEventsService(env: Env, deps: EventsDeps = {}): EventsServ
     timings,
     ...(deps.upstream ? { inThread: true } : {}),
   });
-  const digest = source.identity ? sourceDigest(source.identity) : undefined;
-  const file = digest && env.EVENTS_SNAPSHOT_PATH !== "off" ? path.resolve(env.EVENTS_SNAPSHOT_PATH) : undefined;
-  const saved = file && digest ? savedCopyFile(file, digest, log) : undefined;
+  const calendarIdentityHash = source.calendarIdentity ? hashCalendarIdentity(source.calendarIdentity) : undefined;
+  const file = calendarIdentityHash && env.EVENTS_SAVED_COPY_PATH !== "off" ? path.resolve(env.EVENTS_SAVED_COPY_PATH) : undefined;
+  const saved = file && calendarIdentityHash ? savedCopyFile(file, calendarIdentityHash, log) : undefined;
   const changeListeners: ((events: CalendarEvent[]) => void)[] = [];
   const readListeners: ((read: ReadOutcome) => void)[] = [];
   const saving = incidentLog(log, "writing the saved copy");
@@ -184,9 +198,9 @@ export function createEventsService(env: Env, deps: EventsDeps = {}): EventsServ
     clock,
     log,
     onRead: afterRead,
-    load: async (lastDigest) => {
+    load: async (lastResponseHash) => {
       try {
-        return await reader.read(clock.now(), lastDigest);
+        return await reader.read(clock.now(), lastResponseHash);
       } catch (error) {
         told({ outcome: "failed" });
         throw error;
@@ -203,12 +217,13 @@ export function createEventsService(env: Env, deps: EventsDeps = {}): EventsServ
       const response: EventsResponse = { events: copy.events, stale: copy.stale, subscribeUrl: source.subscribeUrl };
       // Only a stale copy says when it was read: a fresh answer is the calendar now, the same bytes on every instance.
       if (copy.stale) response.updatedAt = new Date(copy.fetchedAt).toISOString();
-      return { response, json: copy.json, contentHash: copy.contentHash };
+      return { response, json: copy.json, eventsJsonHash: copy.eventsJsonHash };
     },
     async start() {
-      if (file && digest) {
+      if (file && calendarIdentityHash) {
         let timer: NodeJS.Timeout | undefined;
-        const restored = reader.restore(file, digest, clock.now(), MAX_STALE_MS).then((copy) => {
+        const from = fileToRestore(file, env.EVENTS_SAVED_COPY_PATH, log);
+        const restored = reader.restore(from, calendarIdentityHash, clock.now(), MAX_STALE_MS).then((copy) => {
           // A first read that came back sooner wins: the saved copy is then not served, nor told of.
           if (!copy || !cache.restore(copy)) return;
           told({ outcome: "restored", events: copy.events.length });

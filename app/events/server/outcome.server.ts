@@ -88,14 +88,14 @@ export async function getEventsOutcome(
       pending.catch(() => undefined);
       return { ok: false, loading: true, version: `loading|${Math.floor(now / LOADING_VERSION_MS)}` };
     }
-    const { response, contentHash, json } = read;
+    const { response, eventsJsonHash, json } = read;
     const index = indexOf(response.events);
     const ended = countUpTo(index.ends, now);
     return {
       ok: true,
       response,
       json,
-      version: `${contentHash}|${response.stale ? `stale ${response.updatedAt}` : "fresh"}|${ended}`,
+      version: `${eventsJsonHash}|${response.stale ? `stale ${response.updatedAt}` : "fresh"}|${ended}`,
       eventOf: (id) => index.byId.get(id),
       hasArchivePage: (month, part) => archivePage(archiveOf(response.events), month, part) !== undefined,
       splitAt: ended > 0 ? (index.ends[ended - 1] as number) : 0,

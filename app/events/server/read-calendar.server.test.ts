@@ -45,13 +45,13 @@ describe("readCalendar: an unchanged calendar is fetched, compared and left alon
     expect(first.events.map((event) => event.summary)).toEqual(["Dinner"]);
     expect(new TextDecoder().decode(first.json)).toBe(JSON.stringify(first.events));
 
-    const later = await readCalendar(ics, NOW + 3_600_000, first.digest, options);
-    expect(later).toEqual({ changed: false, digest: first.digest });
+    const later = await readCalendar(ics, NOW + 3_600_000, first.responseHash, options);
+    expect(later).toEqual({ changed: false, responseHash: first.responseHash });
 
     // Another day expands another window; another text is another calendar.
-    expect((await readCalendar(ics, NOW + 86_400_000, first.digest, options)).changed).toBe(true);
+    expect((await readCalendar(ics, NOW + 86_400_000, first.responseHash, options)).changed).toBe(true);
     text = FEED.replace("SUMMARY:Dinner", "SUMMARY:Supper");
-    const edited = await readCalendar(ics, NOW, first.digest, options);
+    const edited = await readCalendar(ics, NOW, first.responseHash, options);
     expect(edited.changed && edited.events[0]?.summary).toBe("Supper");
     expect(options.calls()).toBe(4);
   });
@@ -93,12 +93,12 @@ describe("readCalendar against the fake Google Calendar", () => {
     expect(first.changed && first.events).toHaveLength(1_200);
     const requests = fake.requestCount();
     expect(requests).toBeGreaterThan(2);
-    const again = await readCalendar(source, NOW + 1_000, first.digest, options);
-    expect(again).toEqual({ changed: false, digest: first.digest });
+    const again = await readCalendar(source, NOW + 1_000, first.responseHash, options);
+    expect(again).toEqual({ changed: false, responseHash: first.responseHash });
     expect(fake.requestCount()).toBe(2 * requests);
 
     fake.setEvents(generateGoogleEvents({ count: 1_201, now: NOW }));
-    const grown = await readCalendar(source, NOW + 2_000, first.digest, options);
+    const grown = await readCalendar(source, NOW + 2_000, first.responseHash, options);
     expect(grown.changed && grown.events).toHaveLength(1_201);
   });
 });

@@ -1,7 +1,7 @@
 // One read of the calendar, start to finish: fetch what the source sends and, unless it is what the
 // last read brought, convert it into the events the site serves: validated, descriptions sanitized,
-// sorted, serialised once as JSON, with the digest of that JSON. In the built server this runs in the
-// calendar worker (read-worker.server.ts), so none of it holds the event loop; in development and
+// sorted, serialised once as JSON, with a hash of that JSON (`eventsJsonHash`). In the built server this runs in the
+// calendar worker's process (read-worker.server.ts), so none of it holds the event loop; in development and
 // unit tests, on the calling thread.
 import { createHash } from "node:crypto";
 import type { CalendarEvent } from "~/events/model";
@@ -13,7 +13,7 @@ import sampleCalendar from "./sample-calendar.ics?raw";
 import { savedCopyFile } from "./saved-copy.server";
 import { eventsWindow, startInstant } from "./time.server";
 
-/** What the worker needs to read a source (plain data: it crosses to the worker thread). */
+/** What the worker needs to read a source (plain data: it is sent to the worker's process). */
 export type CalendarSourceConfig =
   { kind: "google"; calendarId: string; apiKey: string; baseUrl: string } | { kind: "ics"; url: string } | { kind: "sample" };
 
@@ -30,52 +30,52 @@ export function sortEvents(events: CalendarEvent[]): CalendarEvent[] {
     );
 }
 
-/** The events as JSON bytes (their own buffer, so they can move between threads) and the digest of those bytes. */
-export function serializeEvents(events: CalendarEvent[]): { json: Uint8Array; contentHash: string } {
+/** The events as JSON bytes (their own buffer: sent from the worker's process, they carry nothing else) and a hash of those bytes. */
+export function serializeEvents(events: CalendarEvent[]): { json: Uint8Array; eventsJsonHash: string } {
   const json = new TextEncoder().encode(JSON.stringify(events));
-  return { json, contentHash: createHash("sha256").update(json).digest("base64url").slice(0, 22) };
+  return { json, eventsJsonHash: createHash("sha256").update(json).digest("base64url").slice(0, 22) };
 }
 
 const DAY = 86_400_000;
-const digestOf = (...parts: string[]) => createHash("sha256").update(parts.join("\n")).digest("base64url");
+const responseHashOf = (...parts: string[]) => createHash("sha256").update(parts.join("\n")).digest("base64url");
 
 /**
- * One read of `source` at `now`. When what the source sent (for the same window) has the digest
- * `lastDigest`, the answer is `changed: false` and nothing after the fetch runs.
+ * One read of `source` at `now`. When what the source sent (for the same window) has the hash
+ * `lastResponseHash`, the answer is `changed: false` and nothing after the fetch runs.
  */
 export async function readCalendar(
   source: CalendarSourceConfig,
   now: number,
-  lastDigest: string | undefined,
+  lastResponseHash: string | undefined,
   upstream: UpstreamOptions,
   signal?: AbortSignal,
 ): Promise<ReadResult> {
   if (source.kind === "google") {
     const pages = await fetchGooglePages(source, eventsWindow(new Date(now)), upstream, signal);
     // The items as Google sent them (page tokens aside, which need not repeat).
-    const digest = digestOf(JSON.stringify(pages.upcoming.items), JSON.stringify(pages.past.items));
-    if (digest === lastDigest) return { changed: false, digest };
+    const responseHash = responseHashOf(JSON.stringify(pages.upcoming.items), JSON.stringify(pages.past.items));
+    if (responseHash === lastResponseHash) return { changed: false, responseHash };
     const events = sortEvents(await readArrived(GOOGLE_LABEL, () => googleEventsOf(pages, upstream)));
-    return { changed: true, digest, events, ...serializeEvents(events) };
+    return { changed: true, responseHash, events, ...serializeEvents(events) };
   }
   const text = source.kind === "ics" ? await fetchIcsText(source.url, upstream, signal) : sampleCalendar;
   // A feed is expanded from the start of the day (UTC): every read of one day expands the same
   // window, so a feed that has not changed reads as unchanged.
   const window = eventsWindow(new Date(now - (now % DAY)));
-  const digest = digestOf(source.kind, window.start.toISOString(), text);
-  if (digest === lastDigest) return { changed: false, digest };
+  const responseHash = responseHashOf(source.kind, window.start.toISOString(), text);
+  if (responseHash === lastResponseHash) return { changed: false, responseHash };
   const events = sortEvents(await readIcsEvents(text, window, upstream.log));
-  return { changed: true, digest, events, ...serializeEvents(events) };
+  return { changed: true, responseHash, events, ...serializeEvents(events) };
 }
 
 /** The saved copy on disk, read, validated and serialised (at start-up, in the worker). */
 export function restoreSavedCopy(
   file: string,
-  sourceDigest: string,
+  calendarIdentityHash: string,
   now: number,
   maxAgeMs: number,
   log: EventsLog,
 ): RestoredCopy | undefined {
-  const saved = savedCopyFile(file, sourceDigest, log).load(now, maxAgeMs);
+  const saved = savedCopyFile(file, calendarIdentityHash, log).load(now, maxAgeMs);
   return saved && { ...saved, ...serializeEvents(saved.events) };
 }

@@ -19,16 +19,16 @@ export const workerModuleUrl = import.meta.url;
 export const canRunAsWorker = /\.m?js$/.test(new URL(import.meta.url).pathname);
 
 export type WorkerRequest =
-  | { id: number; type: "read"; source: CalendarSourceConfig; now: number; lastDigest?: string; timings: UpstreamTimings }
-  | { id: number; type: "restore"; file: string; sourceDigest: string; now: number; maxAgeMs: number };
+  | { id: number; type: "read"; source: CalendarSourceConfig; now: number; lastResponseHash?: string; timings: UpstreamTimings }
+  | { id: number; type: "restore"; file: string; calendarIdentityHash: string; now: number; maxAgeMs: number };
 
-/** An error as it crosses threads: an UpstreamError keeps what the cache's pace reads from it. */
+/** An error as it is sent from the worker's process to the server's: an UpstreamError keeps what the cache's pace reads from it. */
 export type WorkerError = {
   message: string;
   upstream?: { kind: UpstreamFailure; status?: number; retryable: boolean; retryAfterMs?: number };
 };
 
-/** `upstream`: a line of the upstream request's (the main thread decides its level); the others, the events log's. */
+/** `upstream`: a line of the upstream request's (the server's process decides its level); the others, the events log's. */
 export type LogLevel = "upstream" | "warn" | "info" | "debug";
 
 export type WorkerMessage =
@@ -61,7 +61,7 @@ if (send && process.argv.includes(WORKER_FLAG)) {
     const work = async (): Promise<WorkerMessage> => {
       if (request.type === "restore") {
         const events = { warn: log("warn"), info: log("info"), debug: log("debug") };
-        const copy = restoreSavedCopy(request.file, request.sourceDigest, request.now, request.maxAgeMs, events);
+        const copy = restoreSavedCopy(request.file, request.calendarIdentityHash, request.now, request.maxAgeMs, events);
         return { id: request.id, type: "restore", copy };
       }
       const upstream = {
@@ -69,7 +69,7 @@ if (send && process.argv.includes(WORKER_FLAG)) {
         log: log("upstream"),
         onAnswer: () => void send({ id: request.id, type: "progress" } satisfies WorkerMessage),
       };
-      const result = await readCalendar(request.source, request.now, request.lastDigest, upstream);
+      const result = await readCalendar(request.source, request.now, request.lastResponseHash, upstream);
       return { id: request.id, type: "read", result };
     };
     work().then(

@@ -24,8 +24,8 @@ import {
 } from "./read-worker.server";
 
 export type CalendarReader = {
-  read(now: number, lastDigest: string | undefined): Promise<ReadResult>;
-  restore(file: string, sourceDigest: string, now: number, maxAgeMs: number): Promise<RestoredCopy | undefined>;
+  read(now: number, lastResponseHash: string | undefined): Promise<ReadResult>;
+  restore(file: string, calendarIdentityHash: string, now: number, maxAgeMs: number): Promise<RestoredCopy | undefined>;
 };
 
 /** What the calendar worker is started with: no secret (its calendar's key comes with each read), the network's and Node's own settings. */
@@ -52,8 +52,8 @@ export function calendarReader(
 ): CalendarReader {
   if (inThread) {
     return {
-      read: (now, lastDigest) => readCalendar(source, now, lastDigest, upstream),
-      restore: async (file, sourceDigest, now, maxAgeMs) => restoreSavedCopy(file, sourceDigest, now, maxAgeMs, log),
+      read: (now, lastResponseHash) => readCalendar(source, now, lastResponseHash, upstream),
+      restore: async (file, calendarIdentityHash, now, maxAgeMs) => restoreSavedCopy(file, calendarIdentityHash, now, maxAgeMs, log),
     };
   }
 
@@ -86,15 +86,15 @@ export function calendarReader(
   }
 
   return {
-    async read(now, lastDigest) {
+    async read(now, lastResponseHash) {
       const { upstreamTimeoutMs, upstreamRetryMs, inReadWaitMaxMs, rateLimitHoldOffMs, quotaHoldOffMs } = timings;
       const upstreamTimings = { upstreamTimeoutMs, upstreamRetryMs, inReadWaitMaxMs, rateLimitHoldOffMs, quotaHoldOffMs };
-      const message = await ask((id) => ({ id, type: "read", source, now, lastDigest, timings: upstreamTimings }));
+      const message = await ask((id) => ({ id, type: "read", source, now, lastResponseHash, timings: upstreamTimings }));
       if (message.type !== "read") throw new Error(`the calendar worker answered ${message.type} to a read`);
       return message.result;
     },
-    async restore(file, sourceDigest, now, maxAgeMs) {
-      const message = await ask((id) => ({ id, type: "restore", file, sourceDigest, now, maxAgeMs }));
+    async restore(file, calendarIdentityHash, now, maxAgeMs) {
+      const message = await ask((id) => ({ id, type: "restore", file, calendarIdentityHash, now, maxAgeMs }));
       if (message.type !== "restore") throw new Error(`the calendar worker answered ${message.type} to a restore`);
       return message.copy;
     },

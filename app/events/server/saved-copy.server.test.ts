@@ -6,20 +6,20 @@ import type { CalendarEvent } from "~/events/model";
 import { MAX_STALE_MS } from "./cache.server";
 import { serializeEvents } from "./read-calendar.server";
 import { format2Events, saveFormat2 } from "../../../tests/fixtures/saved-copy-format-2";
-import { savedCopyFile, sourceDigest, SAVED_COPY_FORMAT, SAVED_COPY_READS } from "./saved-copy.server";
+import { hashCalendarIdentity, savedCopyFile, SAVED_COPY_FORMAT, SAVED_COPY_READS } from "./saved-copy.server";
 
 const NOW = Date.parse("2026-03-01T12:00:00Z");
 const events: CalendarEvent[] = [
   { id: "a", summary: "שלום 🚀", start: { date: "2026-03-10" }, end: { date: "2026-03-11" } },
   { id: "b", summary: "Demo Day", description: "<b>Bring</b> a laptop", start: { dateTime: "2026-03-12T19:00:00-04:00" } },
 ];
-const snapshot = (fetchedAt = NOW) => ({ json: serializeEvents(events).json, fetchedAt });
+const savedRead = (fetchedAt = NOW) => ({ json: serializeEvents(events).json, fetchedAt });
 
 let dir = "";
 let file = "";
 let warnings: string[] = [];
 const log = { warn: (m: string) => void warnings.push(m), info: () => {}, debug: () => {} };
-const source = sourceDigest("google\nhttps://www.googleapis.com/calendar/v3\nfounders@example.org");
+const source = hashCalendarIdentity("google\nhttps://www.googleapis.com/calendar/v3\nfounders@example.org");
 
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), "saved-copy-test-"));
@@ -30,11 +30,11 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("the saved copy", () => {
   it("keeps a good read and gives it back, with its time, in another process's reader", async () => {
-    await savedCopyFile(file, source, log).save(snapshot());
+    await savedCopyFile(file, source, log).save(savedRead());
     const restored = savedCopyFile(file, source, log).load(NOW + 60_000, MAX_STALE_MS);
     expect(restored).toEqual({ events, fetchedAt: NOW });
     expect(warnings).toEqual([]);
-    // The source's digest, never its address.
+    // The calendar's identity hashed, never its address.
     expect(readFileSync(file, "utf8")).not.toContain("founders@example.org");
   });
 
@@ -55,14 +55,14 @@ describe("the saved copy", () => {
     expect(warnings).toEqual([]);
   });
 
-  it("never gives a snapshot of another calendar", async () => {
-    await savedCopyFile(file, sourceDigest("ics\nhttps://other.example.org/feed.ics"), log).save(snapshot());
+  it("never gives a saved copy of another calendar", async () => {
+    await savedCopyFile(file, hashCalendarIdentity("ics\nhttps://other.example.org/feed.ics"), log).save(savedRead());
     expect(savedCopyFile(file, source, log).load(NOW, MAX_STALE_MS)).toBeUndefined();
     expect(warnings).toEqual([expect.stringContaining("holds another calendar: ignored")]);
   });
 
   it("gives nothing older than the stale limit", async () => {
-    await savedCopyFile(file, source, log).save(snapshot(NOW - MAX_STALE_MS - 1));
+    await savedCopyFile(file, source, log).save(savedRead(NOW - MAX_STALE_MS - 1));
     expect(savedCopyFile(file, source, log).load(NOW, MAX_STALE_MS)).toBeUndefined();
   });
 
@@ -94,9 +94,9 @@ describe("the saved copy", () => {
     const one = savedCopyFile(file, source, log);
     const two = savedCopyFile(file, source, log);
     const reader = savedCopyFile(file, source, log);
-    await one.save(snapshot(NOW));
+    await one.save(savedRead(NOW));
     const writes: Promise<void>[] = [];
-    for (let i = 1; i <= 40; i++) writes.push((i % 2 ? one : two).save(snapshot(NOW + i)));
+    for (let i = 1; i <= 40; i++) writes.push((i % 2 ? one : two).save(savedRead(NOW + i)));
     // Read while they write: always a whole copy.
     for (let i = 0; i < 20; i++) {
       expect(reader.load(NOW + 100, MAX_STALE_MS)?.events).toEqual(events);
@@ -110,7 +110,7 @@ describe("the saved copy", () => {
 
   it("rejects a write it cannot make with what went wrong, for the events service to log once", async () => {
     writeFileSync(path.join(dir, "a-file"), "");
-    await expect(savedCopyFile(path.join(dir, "a-file", "events.json"), source, log).save(snapshot())).rejects.toThrow(
+    await expect(savedCopyFile(path.join(dir, "a-file", "events.json"), source, log).save(savedRead())).rejects.toThrow(
       /could not be written \(E[A-Z]+\)/,
     );
   });

@@ -1,4 +1,4 @@
-// The saved copy: the last good read of the calendar, on disk (EVENTS_SNAPSHOT_PATH), so a restart
+// The saved copy: the last good read of the calendar, on disk (EVENTS_SAVED_COPY_PATH), so a restart
 // during an outage still has events to show. It is read back in the calendar worker before the
 // server listens (read-worker.server.ts), and written from the copy's own JSON bytes after a read. Written atomically (a temporary file, fsync, rename: two
 // instances sharing the file never leave half of one), validated when read: a file that is
@@ -41,15 +41,15 @@ const eventSchema = z.object({
 // An event of format 2 is one of format 3 with two more fields, which zod's object drops.
 const fileSchema = z.object({
   format: z.number().refine((format) => SAVED_COPY_READS.includes(format)),
-  /** A digest of the source's identity (never the URL itself: a private feed's URL is a secret). */
+  /** The calendarIdentityHash (never the URL itself: a private feed's URL is a secret). */
   source: z.string(),
   fetchedAt: z.iso.datetime(),
   events: z.array(eventSchema),
 });
 
-/** The digest a saved copy is tagged with, from what identifies the calendar (kind, address, id). */
-export function sourceDigest(identity: string): string {
-  return createHash("sha256").update(identity).digest("base64url");
+/** The calendarIdentityHash a saved copy is tagged with, from the calendar's identity (kind, address, id). */
+export function hashCalendarIdentity(calendarIdentity: string): string {
+  return createHash("sha256").update(calendarIdentity).digest("base64url");
 }
 
 export type SavedCopy = { events: CalendarEvent[]; fetchedAt: number };
@@ -61,7 +61,7 @@ export type SavedCopyFile = {
   save(copy: { json: Uint8Array; fetchedAt: number }): Promise<void>;
 };
 
-export function savedCopyFile(file: string, source: string, log: EventsLog): SavedCopyFile {
+export function savedCopyFile(file: string, calendarIdentityHash: string, log: EventsLog): SavedCopyFile {
   const ignore = (why: string): undefined => {
     log.warn(`[events] the saved copy ${file} ${why}: ignored (it is replaced after the next good read)`);
   };
@@ -86,7 +86,7 @@ export function savedCopyFile(file: string, source: string, log: EventsLog): Sav
         return ignore(`is of another format (${JSON.stringify(format ?? null)}, this version reads ${SAVED_COPY_READS.join(" and ")})`);
       const parsed = fileSchema.safeParse(data);
       if (!parsed.success) return ignore(`is not a valid saved copy (${parsed.error.issues[0]?.path.join(".") || "its shape"})`);
-      if (parsed.data.source !== source) return ignore("holds another calendar");
+      if (parsed.data.source !== calendarIdentityHash) return ignore("holds another calendar");
       const fetchedAt = Date.parse(parsed.data.fetchedAt);
       if (now - fetchedAt > maxAgeMs) {
         log.info(`[events] the saved copy ${file} is from ${parsed.data.fetchedAt}, too old to show`);
@@ -95,8 +95,12 @@ export function savedCopyFile(file: string, source: string, log: EventsLog): Sav
       return { events: parsed.data.events as CalendarEvent[], fetchedAt };
     },
     async save({ json, fetchedAt }) {
-      // The events' bytes as the read made them: nothing is serialised again on this thread.
-      const head = JSON.stringify({ format: SAVED_COPY_FORMAT, source, fetchedAt: new Date(fetchedAt).toISOString() }).slice(0, -1);
+      // The events' bytes as the read made them: nothing is serialised again in the server's process.
+      const head = JSON.stringify({
+        format: SAVED_COPY_FORMAT,
+        source: calendarIdentityHash,
+        fetchedAt: new Date(fetchedAt).toISOString(),
+      }).slice(0, -1);
       const text = Buffer.concat([Buffer.from(`${head},"events":`), json, Buffer.from("}")]);
       if (text.length > MAX_SAVED_COPY_BYTES) throw new Error(`the read is larger than ${MAX_SAVED_COPY_BYTES / 1_048_576} MB`);
       try {

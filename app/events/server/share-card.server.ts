@@ -1,5 +1,5 @@
-// What an event's share card says, as plain data: worked out where the events are (the main
-// thread) and drawn where the fonts are (share-image.server.tsx, in the drawing worker). The same
+// What an event's share card says, as plain data: worked out where the events are (the server's
+// process) and drawn where the fonts are (share-image.server.tsx, in the drawing worker). The same
 // data is the same card, so the data is also the card's cache key.
 import { badgeLabel, eventTitle, eventType } from "~/events/classify";
 import { formatEventDate } from "~/events/format-date";
