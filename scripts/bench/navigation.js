@@ -19,7 +19,7 @@ import { chromium } from "playwright-core";
 import { CHROME_PATH, CHROMIUM_FLAGS } from "../chromium.js";
 import { fakeWith } from "./calendar-support.js";
 import { TRACE_CATEGORIES, leavingWork, traceEventsOf } from "./leaving-work.js";
-import { NO_CALENDAR, json, listenOnLoopback, text } from "./http.js";
+import { NO_CALENDAR, get, json, listenOnLoopback, text } from "./http.js";
 import { startOfflineGuard } from "./offline-guard.js";
 import { checksOf, checksTable, table } from "./report.js";
 import { startProductionServer } from "./server.js";
@@ -48,7 +48,7 @@ const TINY_TRIP = { name: "tiny page → tiny page", from: "/", link: 'a[href="/
 
 /** @typedef {import("playwright-core").Browser} Browser */
 /** @typedef {import("playwright-core").Page} Page */
-/** @typedef {{ ms: number | null, servedAs: string, error?: string }} Run */
+/** @typedef {{ ms: number | null, servedAs: string, to?: string, error?: string }} Run to: the path of the page the link leads to. */
 /** @typedef {import("./leaving-work.js").LeavingWork} LeavingWork */
 
 /**
@@ -148,7 +148,7 @@ async function tripOnce(browser, origin, trip, state, { traced = false } = {}) {
     tracing = false;
     // An in-app navigation keeps the document: it is not the trip measured here.
     if (timeOrigin === before) return { ms: null, servedAs: "in-app", error: "the click did not load a document" };
-    return { ms: shownAt === null ? null : Math.max(0, Math.round(shownAt - clickedAt)), servedAs, ...(traced && { work }) };
+    return { ms: shownAt === null ? null : Math.max(0, Math.round(shownAt - clickedAt)), servedAs, to, ...(traced && { work }) };
   } catch (error) {
     return { ms: null, servedAs: "failed", error: failure(error), ...(traced && { work: null }) };
   } finally {
@@ -248,7 +248,7 @@ async function measureTrips(origin, runs) {
   const copies = await startEditingProxy(origin, staticCopy);
   const tiny = await startTinySite();
   const sites = { ours: origin, "static copies": copies.origin };
-  /** @type {{ trip: Trip, state: "fresh" | "settled", site: string, origin: string, runs: Run[], work: (LeavingWork | null)[] }[]} */
+  /** @type {{ trip: Trip, state: "fresh" | "settled", site: string, origin: string, runs: Run[], work: (LeavingWork | null)[], nextPageBytes?: number }[]} */
   const rows = TRIPS.flatMap((trip) =>
     STATES.flatMap((state) => Object.entries(sites).map(([site, at]) => ({ trip, state, site, origin: at, runs: [], work: [] }))),
   );
@@ -272,14 +272,21 @@ async function measureTrips(origin, runs) {
         row.work.push(work);
       }
     }
+    // The next page's HTML as the browser gets it (brotli): what ours carries beyond its copy, React's data above all, costs time on the phone's
+    // 1.6 Mbps whichever page is left.
+    for (const row of rows) {
+      const to = row.runs.find((run) => run.to)?.to;
+      if (to) row.nextPageBytes = (await get(`${row.origin}${to}`, { "Accept-Encoding": "br", Accept: "text/html" })).body.length;
+    }
   } finally {
     await browser.close();
     await Promise.all([copies.close(), tiny.close(), guard.stop()]);
   }
-  return rows.map(({ trip, state, site, runs, work }) => ({
+  return rows.map(({ trip, state, site, runs, work, nextPageBytes }) => ({
     trip: trip.name,
     state,
     site,
+    nextPageBytes: nextPageBytes ?? null,
     runs,
     medianMs: medianOf(runs),
     work,
@@ -421,7 +428,7 @@ export const section = {
     const note =
       `Lighthouse's throttled phone through DevTools (150 ms RTT, 1.6 Mbps, CPU 4x), medians of ${config.runs}; a trip: pointer on the link ${HOVER_MS} ms, ` +
       "click, the next page's first paint. Static copies: our pages with every script removed but the speculation rules. A reference that could not be measured says so. " +
-      "Leaving page: its style recalculation / layout from the press to the next document's commit, from a DevTools trace of the same trip " +
+      "Next page: its HTML as sent, brotli. Leaving page: its style recalculation / layout from the press to the next document's commit, from a DevTools trace of the same trip " +
       `with the CPU unthrottled (medians of ${config.runs}). ` +
       "Past tab: the browser's Event Timing duration of the click (to the next paint after its handlers), or where it has none (under 16 ms) up to the frame after.";
     const gap = median(gaps);
@@ -432,12 +439,13 @@ export const section = {
       row.site,
       shown(row.medianMs),
       row.site === "tiny site" ? "" : shownWork(row.leaving),
+      row.nextPageBytes === null ? "" : `${(row.nextPageBytes / 1000).toFixed(1)} kB`,
       row.runs.map(describeRun).join("; "),
     ]);
     const tabRows = tabs.map((tab) => [tab.calendar, tab.state, shown(tab.ms), tab.switches.map((s) => s.ms ?? s.error).join("; ")]);
     return {
       lines: [
-        table(["Trip", "State", "Site", "Median", "Leaving page: style / layout", "Runs"], tripRows),
+        table(["Trip", "State", "Site", "Median", "Leaving page: style / layout", "Next page (br)", "Runs"], tripRows),
         "",
         gapLine,
         "",
