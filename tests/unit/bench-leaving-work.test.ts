@@ -28,6 +28,7 @@ const layout = (ms: number, durMs: number, where = LEAVING): TraceEvent => ({
   dur: durMs * 1000,
   ...where,
 });
+const task = (ms: number, durMs: number): TraceEvent => ({ name: "RunTask", ph: "X", ts: at(ms), dur: durMs * 1000, ...LEAVING });
 const commit = (ms: number, where = LEAVING, isMainFrame = true): TraceEvent => ({
   name: "CommitLoad",
   ph: "X",
@@ -45,13 +46,15 @@ describe("the leaving page's style and layout work, from a trace", () => {
       dispatch("mousedown", 0.5),
       recalc(1, 0.4, 1),
       layout(2, 1.5),
-      recalc(80, 11.6, 159), // the page hidden as the next one commits
+      task(60, 40), // the next document commits: the page left is hidden, in one task
+      recalc(80, 11.6, 159),
+      dispatch("pagehide", 92),
       recalc(81, 30, 300, OTHER_PROCESS), // another renderer's work
       commit(95),
       recalc(120, 30, 270), // the next document's own
       layout(150, 15),
     ]);
-    expect(work).toEqual({ styleMs: 12, styleElements: 160, layoutMs: 1.5, commitMs: 95 });
+    expect(work).toEqual({ styleMs: 12, styleElements: 160, atPressStyleMs: 0.4, hidingStyleMs: 11.6, layoutMs: 1.5, commitMs: 95 });
   });
 
   it("starts at the first press, whichever of pointerdown and mousedown it is, and ends at a main-frame commit in any process", () => {
@@ -62,7 +65,8 @@ describe("the leaving page's style and layout work, from a trace", () => {
       recalc(8, 1, 3),
       commit(40, OTHER_PROCESS),
     ]);
-    expect(work).toEqual({ styleMs: 3, styleElements: 6, layoutMs: 0, commitMs: 35 });
+    // No pagehide on this thread (the page left in another process, or torn down later): all of it counts as at the press.
+    expect(work).toEqual({ styleMs: 3, styleElements: 6, atPressStyleMs: 3, hidingStyleMs: 0, layoutMs: 0, commitMs: 35 });
   });
 
   it("has no figure without a press, or when no document commits after it", () => {
