@@ -8,7 +8,9 @@
 // prerenders. No request is intercepted: interception cancels speculative loads. Then a click on the events page's Past tab (issue 30):
 // from the click to the frame that shows the Past list, and the bytes the requests started meanwhile decode, from a fresh page (our start
 // script switches in place) and a settled one (React Router's navigation), with the bundled sample calendar and with 3,000 events as Google
-// sends them. Alone: `BENCH_ONLY=navigation npm run bench`.
+// sends them. Then each trip again with the CPU unthrottled and a DevTools trace (issue 39): the style recalculation and layout the page
+// being left does between the press and the next document's commit, ours beside the static copy's, so a regression there names itself.
+// Alone: `BENCH_ONLY=navigation npm run bench`.
 import http from "node:http";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -16,7 +18,8 @@ import { brotliCompressSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { CHROME_PATH, CHROMIUM_FLAGS } from "../chromium.js";
 import { fakeWith } from "./calendar-support.js";
-import { NO_CALENDAR, json, listenOnLoopback, text } from "./http.js";
+import { TRACE_CATEGORIES, leavingWork, traceEventsOf } from "./leaving-work.js";
+import { NO_CALENDAR, get, json, listenOnLoopback, text } from "./http.js";
 import { startOfflineGuard } from "./offline-guard.js";
 import { checksOf, checksTable, table } from "./report.js";
 import { startProductionServer } from "./server.js";
@@ -27,6 +30,8 @@ const PHONE = { latencyMs: 150, downloadKbps: 1638.4, uploadKbps: 750, cpuSlowdo
 const HOVER_MS = 300;
 /** Issue 30: each trip's median within this of the same trip on static copies, in the same run. */
 const STATIC_MARGIN_MS = 30;
+/** Issue 39: the leaving page's style recalculation (median, unthrottled) within this of its static copy's. */
+const STYLE_MARGIN_MS = 2;
 /** Issue 30: the Past list on screen within this of the click (median), decoding under SWITCH_BYTES. */
 const SWITCH_MS = 100;
 const SWITCH_BYTES = 100_000;
@@ -43,7 +48,8 @@ const TINY_TRIP = { name: "tiny page → tiny page", from: "/", link: 'a[href="/
 
 /** @typedef {import("playwright-core").Browser} Browser */
 /** @typedef {import("playwright-core").Page} Page */
-/** @typedef {{ ms: number | null, servedAs: string, error?: string }} Run */
+/** @typedef {{ ms: number | null, servedAs: string, to?: string, error?: string }} Run to: the path of the page the link leads to. */
+/** @typedef {import("./leaving-work.js").LeavingWork} LeavingWork */
 
 /**
  * Chromium as visitors have it: with the back/forward cache, which Playwright turns off by default (a page left then is torn down, in the
@@ -57,8 +63,11 @@ const launchAsVisitors = (guard) =>
     ignoreDefaultArgs: ["--disable-back-forward-cache"],
   });
 
-/** A fresh browser context on the throttled phone, and its page. @param {Browser} browser */
-async function throttledPage(browser) {
+/**
+ * A fresh browser context on the throttled phone, and its page; `cpu: false` leaves the CPU at full speed (the network stays the phone's).
+ * @param {Browser} browser @param {{ cpu?: boolean }} [options]
+ */
+async function throttledPage(browser, { cpu = true } = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: "block" });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -70,7 +79,7 @@ async function throttledPage(browser) {
     downloadThroughput: throughput(PHONE.downloadKbps),
     uploadThroughput: throughput(PHONE.uploadKbps),
   });
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: PHONE.cpuSlowdown });
+  if (cpu) await cdp.send("Emulation.setCPUThrottlingRate", { rate: PHONE.cpuSlowdown });
   return { context, page, cdp };
 }
 
@@ -114,25 +123,36 @@ async function arrival() {
 /** @param {unknown} error */
 const failure = (error) => (error instanceof Error ? error.message.split("\n")[0] : String(error));
 
-/** One trip in a fresh browser context, throttled. @param {Browser} browser @param {string} origin @param {Trip} trip @param {"fresh" | "settled"} state @returns {Promise<Run>} */
-async function tripOnce(browser, origin, trip, state) {
-  const { context, page } = await throttledPage(browser);
+/**
+ * One trip in a fresh browser context, throttled. `traced`: with the CPU at full speed and a DevTools trace from the hover to the next page,
+ * read for the leaving page's style and layout work (its `work`; its `ms` is not the phone's then).
+ * @param {Browser} browser @param {string} origin @param {Trip} trip @param {"fresh" | "settled"} state @param {{ traced?: boolean }} [options]
+ * @returns {Promise<Run & { work?: LeavingWork | null }>}
+ */
+async function tripOnce(browser, origin, trip, state, { traced = false } = {}) {
+  const { context, page } = await throttledPage(browser, { cpu: !traced });
+  let tracing = false;
   try {
     await page.goto(`${origin}${trip.from}`, { waitUntil: "load", timeout: 60_000 });
     if (state === "settled") await settle(page);
     const link = page.locator(trip.link).locator("visible=true").first();
     const to = new URL(/** @type {string} */ (await link.getAttribute("href")), origin).pathname;
     const before = await page.evaluate(() => performance.timeOrigin);
+    if (traced) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    tracing = traced;
     const clickedAt = await hoverAndClick(page, link);
     await page.waitForURL((url) => url.pathname === to, { timeout: 60_000 });
     await page.waitForFunction(() => document.readyState !== "loading" && document.querySelector("h1"), null, { timeout: 60_000 });
     const { shownAt, servedAs, timeOrigin } = await page.evaluate(arrival);
+    const work = tracing ? leavingWork(traceEventsOf(await browser.stopTracing())) : undefined;
+    tracing = false;
     // An in-app navigation keeps the document: it is not the trip measured here.
     if (timeOrigin === before) return { ms: null, servedAs: "in-app", error: "the click did not load a document" };
-    return { ms: shownAt === null ? null : Math.max(0, Math.round(shownAt - clickedAt)), servedAs };
+    return { ms: shownAt === null ? null : Math.max(0, Math.round(shownAt - clickedAt)), servedAs, to, ...(traced && { work }) };
   } catch (error) {
-    return { ms: null, servedAs: "failed", error: failure(error) };
+    return { ms: null, servedAs: "failed", error: failure(error), ...(traced && { work: null }) };
   } finally {
+    if (tracing) await browser.stopTracing().catch(() => undefined);
     await context.close();
   }
 }
@@ -199,6 +219,28 @@ const medianOf = (runs) =>
 const describeRun = (run) => (run.ms === null ? `failed (${run.error ?? run.servedAs})` : `${run.ms} ms ${run.servedAs}`);
 /** @param {number | null} ms */
 const shown = (ms) => (ms === null ? "not measured" : `${ms} ms`);
+/** @param {LeavingWork | null} work @param {string} [error] */
+const describeWork = (work, error) =>
+  work === null
+    ? `not measured${error ? ` (${error})` : ""}`
+    : `style ${work.atPressStyleMs} ms at the press + ${work.hidingStyleMs} ms hiding (${work.styleElements} elements), layout ${work.layoutMs} ms, commit at ${work.commitMs} ms`;
+/**
+ * Each figure's median over the traced runs, or null unless every run was read.
+ * @param {(LeavingWork | null)[]} runs @returns {{ atPressStyleMs: number, hidingStyleMs: number, layoutMs: number } | null}
+ */
+function medianWork(runs) {
+  const read = runs.filter((run) => run !== null);
+  if (read.length === 0 || read.length < runs.length) return null;
+  const of = (/** @type {(run: LeavingWork) => number} */ pick) => Math.round((median(read.map(pick)) ?? 0) * 10) / 10;
+  return {
+    atPressStyleMs: of((run) => run.atPressStyleMs),
+    hidingStyleMs: of((run) => run.hidingStyleMs),
+    layoutMs: of((run) => run.layoutMs),
+  };
+}
+/** @param {ReturnType<typeof medianWork>} leaving */
+const shownWork = (leaving) =>
+  leaving === null ? "not measured" : `${leaving.atPressStyleMs} + ${leaving.hidingStyleMs} / ${leaving.layoutMs} ms`;
 
 /**
  * Every trip, fresh and settled, on our pages and their static copies, and the tiny site's: `runs` rounds, each row once per round, so the
@@ -211,11 +253,11 @@ async function measureTrips(origin, runs) {
   const copies = await startEditingProxy(origin, staticCopy);
   const tiny = await startTinySite();
   const sites = { ours: origin, "static copies": copies.origin };
-  /** @type {{ trip: Trip, state: "fresh" | "settled", site: string, origin: string, runs: Run[] }[]} */
+  /** @type {{ trip: Trip, state: "fresh" | "settled", site: string, origin: string, runs: Run[], work: (LeavingWork | null)[], nextPageBytes?: number }[]} */
   const rows = TRIPS.flatMap((trip) =>
-    STATES.flatMap((state) => Object.entries(sites).map(([site, at]) => ({ trip, state, site, origin: at, runs: [] }))),
+    STATES.flatMap((state) => Object.entries(sites).map(([site, at]) => ({ trip, state, site, origin: at, runs: [], work: [] }))),
   );
-  rows.push({ trip: TINY_TRIP, state: "fresh", site: "tiny site", origin: tiny.origin, runs: [] });
+  rows.push({ trip: TINY_TRIP, state: "fresh", site: "tiny site", origin: tiny.origin, runs: [], work: [] });
   try {
     // Unmeasured: each trip once, so the server has rendered every page and Chromium has started its processes, before the first click.
     for (const row of rows.filter((row) => row.site !== "ours" && row.state === "fresh"))
@@ -227,11 +269,34 @@ async function measureTrips(origin, runs) {
         row.runs.push(run);
       }
     }
+    // Traced apart from the timed rounds (a trace costs time of its own), interleaved the same way; the tiny site has no copy to compare.
+    for (let round = 1; round <= runs; round++) {
+      for (const row of rows.filter((row) => row.site !== "tiny site")) {
+        const { work = null, error } = await tripOnce(browser, row.origin, row.trip, row.state, { traced: true });
+        console.log(`navigation ${row.trip.name}, ${row.state}, ${row.site}, traced ${round}/${runs}: ${describeWork(work, error)}`);
+        row.work.push(work);
+      }
+    }
+    // The next page's HTML as the browser gets it (brotli): what ours carries beyond its copy, React's data above all, costs time on the phone's
+    // 1.6 Mbps whichever page is left.
+    for (const row of rows) {
+      const to = row.runs.find((run) => run.to)?.to;
+      if (to) row.nextPageBytes = (await get(`${row.origin}${to}`, { "Accept-Encoding": "br", Accept: "text/html" })).body.length;
+    }
   } finally {
     await browser.close();
     await Promise.all([copies.close(), tiny.close(), guard.stop()]);
   }
-  return rows.map(({ trip, state, site, runs }) => ({ trip: trip.name, state, site, runs, medianMs: medianOf(runs) }));
+  return rows.map(({ trip, state, site, runs, work, nextPageBytes }) => ({
+    trip: trip.name,
+    state,
+    site,
+    nextPageBytes: nextPageBytes ?? null,
+    runs,
+    medianMs: medianOf(runs),
+    work,
+    leaving: work.length > 0 ? medianWork(work) : null,
+  }));
 }
 
 /** Runs in the page before the click: notes the frame after the Past list is shown, and the browser's own click-to-paint figure. */
@@ -336,13 +401,24 @@ export const section = {
     /** @type {import("./report.js").Check[]} */
     const checks = [];
     const tiny = shown(trips.find((row) => row.site === "tiny site")?.medianMs ?? null);
+    /** @type {number[]} */
+    const gaps = [];
     for (const ours of trips.filter((row) => row.site === "ours")) {
-      const copy =
-        trips.find((row) => row.site === "static copies" && row.trip === ours.trip && row.state === ours.state)?.medianMs ?? null;
+      const copyRow = trips.find((row) => row.site === "static copies" && row.trip === ours.trip && row.state === ours.state);
+      const copy = copyRow?.medianMs ?? null;
+      if (ours.medianMs !== null && copy !== null) gaps.push(ours.medianMs - copy);
       const within = ours.medianMs !== null && copy !== null && ours.medianMs <= copy + STATIC_MARGIN_MS;
       const target = `≤ static copies + ${STATIC_MARGIN_MS} ms${copy === null ? "" : ` = ${copy + STATIC_MARGIN_MS} ms`}`;
       const figure = `${shown(ours.medianMs)} (static copies ${shown(copy)}, tiny site ${tiny})`;
-      checksOf(`navigation ${ours.trip}, ${ours.state}`, checks)("median click to first paint", figure, target, within);
+      const at = checksOf(`navigation ${ours.trip}, ${ours.state}`, checks);
+      at("median click to first paint", figure, target, within);
+      const [style, copyStyle] = [ours.leaving?.atPressStyleMs ?? null, copyRow?.leaving?.atPressStyleMs ?? null];
+      at(
+        "leaving page's style recalculation at the press (unthrottled, median)",
+        `${shown(style)} (static copy ${shown(copyStyle)})`,
+        `≤ static copy + ${STYLE_MARGIN_MS} ms${copyStyle === null ? "" : ` = ${Math.round((copyStyle + STYLE_MARGIN_MS) * 10) / 10} ms`}`,
+        style !== null && copyStyle !== null && style <= copyStyle + STYLE_MARGIN_MS,
+      );
     }
     for (const tab of tabs) {
       const figure = `${shown(tab.ms)}, ${(tab.bytes / 1000).toFixed(1)} kB (${tab.weight})`;
@@ -357,12 +433,26 @@ export const section = {
     const note =
       `Lighthouse's throttled phone through DevTools (150 ms RTT, 1.6 Mbps, CPU 4x), medians of ${config.runs}; a trip: pointer on the link ${HOVER_MS} ms, ` +
       "click, the next page's first paint. Static copies: our pages with every script removed but the speculation rules. A reference that could not be measured says so. " +
+      "Next page: its HTML as sent, brotli. Leaving page: its style recalculation (at the press + as it is hidden for the back/forward cache, a whole-document recalculation every page pays) / layout, from the press to the next document's commit, from a DevTools trace of the same trip " +
+      `with the CPU unthrottled (medians of ${config.runs}). ` +
       "Past tab: the browser's Event Timing duration of the click (to the next paint after its handlers), or where it has none (under 16 ms) up to the frame after.";
-    const tripRows = trips.map((row) => [row.trip, row.state, row.site, shown(row.medianMs), row.runs.map(describeRun).join("; ")]);
+    const gap = median(gaps);
+    const gapLine = `Ours − static copies, per trip: ${gaps.map((ms) => `${ms > 0 ? "+" : ""}${ms}`).join(", ")} ms; median ${gap === null ? "not measured" : `${gap} ms`}.`;
+    const tripRows = trips.map((row) => [
+      row.trip,
+      row.state,
+      row.site,
+      shown(row.medianMs),
+      row.site === "tiny site" ? "" : shownWork(row.leaving),
+      row.nextPageBytes === null ? "" : `${(row.nextPageBytes / 1000).toFixed(1)} kB`,
+      row.runs.map(describeRun).join("; "),
+    ]);
     const tabRows = tabs.map((tab) => [tab.calendar, tab.state, shown(tab.ms), tab.switches.map((s) => s.ms ?? s.error).join("; ")]);
     return {
       lines: [
-        table(["Trip", "State", "Site", "Median", "Runs"], tripRows),
+        table(["Trip", "State", "Site", "Median", "Leaving page: style at press + hiding / layout", "Next page (br)", "Runs"], tripRows),
+        "",
+        gapLine,
         "",
         table(["Past tab click", "State", "Median", "Runs"], tabRows),
         "",
@@ -371,7 +461,7 @@ export const section = {
         checksTable(checks),
       ],
       checks,
-      record: { trips, tabs },
+      record: { trips, gapMedianMs: gap, tabs },
     };
   },
 };
