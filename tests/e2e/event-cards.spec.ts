@@ -82,6 +82,7 @@ test.describe("event cards, whatever the calendar holds", () => {
 
   for (const width of WIDTHS) {
     test(`no card is taller than ${MAX_CARD_PX} px at ${width} px, on /events and every archive page`, async ({ page }) => {
+      // /events and every archive page of 1,500 events, each card measured: about 30 s quiet.
       test.setTimeout(120_000);
       await page.setViewportSize({ width, height: 900 });
       const tall: string[] = [];

@@ -67,6 +67,7 @@ test.describe("the events archive", () => {
   });
 
   test("an archive page has no axe violations at 375 and 1280 px", async ({ page }, testInfo) => {
+    // Two axe scans of a page of 50 cards, at two widths: about 20 s quiet.
     test.setTimeout(90_000);
     await page.setViewportSize(PHONE);
     await page.goto(`${server.url}/events`);

@@ -119,6 +119,7 @@ test.describe("every width, with a calendar of long words, URLs and many scripts
   });
 
   test("every archive page (every event in a list) fits every width from 320 to 1440 px", async ({ page }) => {
+    // Every archive page of the awkward calendar (about 30) at every width: 1.5 minutes quiet.
     test.setTimeout(300_000);
     await page.goto(`${calendar!.server.url}/events`);
     const months = await page

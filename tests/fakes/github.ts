@@ -10,9 +10,10 @@
 // allow sends the browser to that callback with `error=redirect_uri_mismatch`, never to the address given.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildSchema, graphql, GraphQLError } from "graphql";
 
@@ -170,6 +171,32 @@ export const oauthEnv = (url: string) => ({
   GITHUB_OAUTH_CLIENT_SECRET: OAUTH_APP.clientSecret,
   GITHUB_OAUTH_URL: url,
 });
+
+/**
+ * The sign-in tests' GitHub: a one-file repository (founders/site, branch main, a volunteer holding
+ * `token`) and the OAuth app, its callback registered when given; closing it removes the repository.
+ */
+export async function startSignInGitHub(token: string, callbackUrl?: string): Promise<FakeGitHub> {
+  const repoDir = mkdtempSync(path.join(tmpdir(), "oauth-repo-"));
+  writeFileSync(path.join(repoDir, "README.md"), "site\n");
+  initRepository(repoDir, "main");
+  const fake = await startFakeGitHub({
+    repoDir,
+    owner: "founders",
+    name: "site",
+    branch: "main",
+    token,
+    login: "volunteer",
+    oauthApp: OAUTH_APP,
+    ...(callbackUrl && { callbackUrl }),
+  });
+  const close = fake.close;
+  fake.close = async () => {
+    await close();
+    rmSync(repoDir, { recursive: true, force: true });
+  };
+  return fake;
+}
 
 export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeGitHub> {
   const { repoDir, owner, name, branch, token, login } = options;

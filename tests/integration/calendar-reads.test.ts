@@ -124,6 +124,7 @@ describe("reads of a calendar as Google sends it", () => {
             await rawRequest(server.url, "/api/calendar/events");
             return (await readiness(server)).events.state;
           },
+          // A read and its retries after each request: about 1 s; the limit is how long a broken one takes to fail.
           { timeout: 15_000, interval: 300 },
         )
         .toBe(state);
@@ -131,6 +132,7 @@ describe("reads of a calendar as Google sends it", () => {
     fake.setScenario("error500");
     await until("stale");
     // No visitor asked for /events: the stale version's list and past tab were made for them.
+    // Two renders after the read, milliseconds each: the limit only ends a test whose preparer never ran.
     await expect.poll(eventsPages, { timeout: 10_000 }).toBe(fresh + 2);
     fake.setScenario("normal");
     await until("fresh");
@@ -140,5 +142,6 @@ describe("reads of a calendar as Google sends it", () => {
     expect((await rawRequest(server.url, "/events")).status).toBe(200);
     await server.logCaughtUp();
     expect(renderedUrls(server).length).toBe(before);
+    // Its two waits for a state (15 s each at most) and two for the renders.
   }, 40_000);
 });

@@ -458,6 +458,7 @@ describe("fuzzing the running server", () => {
 
   it(
     `answers ${GENERATED} generated requests and the fixed list below 500, within 1 s each, and stays up`,
+    // Thousands of requests one after another, each within 1 s: the whole under a minute quiet.
     { timeout: 120_000 },
     async () => {
       console.log(`[fuzz] seed ${seed} (replay: FUZZ_SEED=${seed} npx vitest run tests/integration/fuzz.test.ts)`);

@@ -5,12 +5,9 @@
 // with the editor's window there, and posts it to the site's origin only), the token address, a
 // replay (GitHub takes a code once), GitHub's refusals and absence, the rate limit, the log (no token,
 // no code, no secret), and the start-up check of the variables. Two instances: sign-in-instances.test.ts.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { initRepository, OAUTH_APP, oauthEnv, startFakeGitHub, type FakeGitHub } from "../fakes/github";
+import { OAUTH_APP, oauthEnv, startSignInGitHub, type FakeGitHub } from "../fakes/github";
 import { freePort } from "../support/http";
 import { startExpectingFailure, startServer, type RunningServer } from "../support/start-server";
 
@@ -27,23 +24,11 @@ const signInEnv = (url: string, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-let repoDir: string;
 let fake: FakeGitHub;
 let server: RunningServer;
 
 beforeAll(async () => {
-  repoDir = mkdtempSync(path.join(tmpdir(), "oauth-repo-"));
-  writeFileSync(path.join(repoDir, "README.md"), "site\n");
-  initRepository(repoDir, "main");
-  fake = await startFakeGitHub({
-    repoDir,
-    owner: "founders",
-    name: "site",
-    branch: "main",
-    token: TOKEN,
-    login: "volunteer",
-    oauthApp: OAUTH_APP,
-  });
+  fake = await startSignInGitHub(TOKEN);
   // TRUST_PROXY: a request may say it came over HTTPS, as behind Render's proxy.
   server = await startServer(signInEnv(fake.url, { TRUST_PROXY: "loopback" }));
   // The OAuth app's callback, as its owner registers it: the address the site really sends.
@@ -53,7 +38,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await fake?.close();
-  rmSync(repoDir, { recursive: true, force: true });
 });
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { redirect: "manual", headers });

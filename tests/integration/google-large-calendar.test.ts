@@ -35,6 +35,7 @@ async function events(server: RunningServer): Promise<EventsResponse> {
 }
 
 describe("6,000 events as Google sends them", () => {
+  // A server started and 6,000 events read, sanitised and stored: about 10 s quiet, far more on a busy machine.
   it("the API lists all 6,000, read in compact pages of our fields, and the log says nothing was cut", { timeout: 120_000 }, async () => {
     fake.reset();
     fake.setEvents(calendar);
@@ -56,6 +57,7 @@ describe("6,000 events as Google sends them", () => {
 
   it(
     "a page over the 5 MB limit: the events already read are served, and the log names the limit and the cut",
+    // As the first: a server started and 1,000 events of 5 MB pages read.
     { timeout: 120_000 },
     async () => {
       fake.reset();

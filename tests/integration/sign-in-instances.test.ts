@@ -3,12 +3,9 @@
 // keeps anything of it (the state is signed with a key both derive from the app's secret). Forged
 // and expired states, another browser's cookie and no cookie are refused by either instance before
 // GitHub is asked; a replay fails, as the fake, like GitHub, takes a code once.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInStates } from "../../server/sign-in-state";
-import { initRepository, OAUTH_APP, oauthEnv, startFakeGitHub, type FakeGitHub } from "../fakes/github";
+import { OAUTH_APP, oauthEnv, startSignInGitHub, type FakeGitHub } from "../fakes/github";
 import { startServer, type RunningServer } from "../support/start-server";
 
 const TOKEN = "gho_FAKEtwoINSTANCEStoken0123456789abcdef";
@@ -20,24 +17,11 @@ const TOKEN_PATH = "/admin/auth/token";
 const COOKIE = "__Host-admin-sign-in";
 const SIGN_INS = 20;
 
-let repoDir: string;
 let fake: FakeGitHub;
 let instances: [RunningServer, RunningServer];
 
 beforeAll(async () => {
-  repoDir = mkdtempSync(path.join(tmpdir(), "oauth-instances-"));
-  writeFileSync(path.join(repoDir, "README.md"), "site\n");
-  initRepository(repoDir, "main");
-  fake = await startFakeGitHub({
-    repoDir,
-    owner: "founders",
-    name: "site",
-    branch: "main",
-    token: TOKEN,
-    login: "volunteer",
-    oauthApp: OAUTH_APP,
-    callbackUrl: `${SITE_URL}${CALLBACK}`,
-  });
+  fake = await startSignInGitHub(TOKEN, `${SITE_URL}${CALLBACK}`);
   const env = { CONTENT_REPOSITORY: "founders/site", SITE_URL, ...oauthEnv(fake.url) };
   instances = await Promise.all([startServer(env), startServer(env)]);
 });
@@ -45,7 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all((instances ?? []).map((server) => server?.stop()));
   await fake?.close();
-  rmSync(repoDir, { recursive: true, force: true });
 });
 
 /** A request as the balancer passes it to one instance. */

@@ -121,7 +121,7 @@ describe("childWorker", () => {
       let reported: () => void = () => {};
       const ask = standIn(1_000, [], () => reported());
       const steps = ask("steps");
-      await vi.waitUntil(() => workers.length === 1, { interval: 5, timeout: 10_000 });
+      await vi.waitUntil(() => workers.length === 1, { interval: 5, timeout: 10_000 }); // a child process starting or writing: well under 1 s quiet
       for (let step = 0; step < 3; step++) {
         vi.advanceTimersByTime(900);
         const heard = new Promise<void>((resolve) => (reported = resolve));
@@ -142,7 +142,7 @@ describe("childWorker", () => {
   it("kills a worker that reports an error (its channel closed under it), failing its requests with that error", async () => {
     const ask = standIn(60_000);
     const cut = ask("cut");
-    await vi.waitUntil(() => workers[0]?.connected === false, { interval: 5, timeout: 10_000 });
+    await vi.waitUntil(() => workers[0]?.connected === false, { interval: 5, timeout: 10_000 }); // a child process starting or writing: well under 1 s quiet
     const after = ask("after");
     await expect(after).rejects.toThrow(/channel closed/i);
     await expect(cut).rejects.toThrow(/channel closed/i);
@@ -183,7 +183,7 @@ describe("forkWorker", () => {
     const stderr: string[] = [];
     const ask = start({}, stderr);
     await ask("stderr");
-    await vi.waitUntil(() => stderr.join("").endsWith("after\n"), { interval: 5, timeout: 10_000 });
+    await vi.waitUntil(() => stderr.join("").endsWith("after\n"), { interval: 5, timeout: 10_000 }); // a child process starting or writing: well under 1 s quiet
     expect(stderr.join("")).toBe("a line with the [redacted] in it\nand key=[redacted] after\n");
   });
 });
