@@ -7,6 +7,7 @@ import type { EventsOutcome } from "~/events/server/outcome.server";
 import { createShareImages, type ShareImages } from "~/events/server/share-images.server";
 import { createAnswerStore, type AnswerStoreOptions, type Render, type ShareCardSource } from "./answer-store";
 import { EVENTS_CACHE_CONTROL, STATIC_CACHE_CONTROL } from "./cache-policy";
+import { imagesBudget } from "./site";
 import { inOrder } from "./step";
 
 const MB = 1024 * 1024;
@@ -81,18 +82,7 @@ function cardStore(maxBytes: number): { images: ShareImages; source: ShareCardSo
   });
   const source: ShareCardSource = {
     png: (event) => images.imageFor(event),
-    stats: () => {
-      const cards = images.stats();
-      return {
-        hits: cards.hits,
-        misses: cards.misses,
-        renders: cards.drawn,
-        evictions: cards.evictions,
-        bytes: cards.keptBytes,
-        entries: cards.kept,
-        maxBytes: cards.maxBytes,
-      };
-    },
+    stats: () => imagesBudget(images.stats()),
   };
   return { images, source, drawn };
 }

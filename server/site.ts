@@ -172,7 +172,7 @@ function eventsLogOf(logger: Logger): EventsLog {
 }
 
 /** The share cards' store as the images' budget of the stored answers (a card drawn is its render). */
-function imagesBudget(cards: ShareImagesStats): BudgetStats {
+export function imagesBudget(cards: ShareImagesStats): BudgetStats {
   return {
     hits: cards.hits,
     misses: cards.misses,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CalendarEvent } from "~/events/model";
 import type { ShareCard } from "./share-card.server";
-import { createShareImages, type Drawn } from "./share-images.server";
+import { createShareImages, type Drawn, type ShareImagesOptions } from "./share-images.server";
 
 const site = { name: "Founders Circle", shortName: "FC", host: "founders.example.org" };
 const NOW = Date.parse("2026-06-01T12:00:00Z");
@@ -42,16 +42,14 @@ function heldDrawer() {
 const silent = { debug: () => {}, warn: () => {}, error: () => {} };
 const CARDS_AHEAD = 30;
 
+/** The cards `drawer` draws, CARDS_AHEAD of them ahead within 32 MB, unless `options` says otherwise. */
+const imagesOf = (drawer: { draw: ShareImagesOptions["draw"] }, options: Partial<ShareImagesOptions> = {}) =>
+  createShareImages({ draw: drawer.draw, siteOf: () => site, log: silent, ahead: CARDS_AHEAD, maxBytes: 32 * 1024 * 1024, ...options });
+
 describe("createShareImages", () => {
   it("draws the soonest upcoming events ahead, one at a time, and none already drawn or past", async () => {
     const drawer = heldDrawer();
-    const images = createShareImages({
-      draw: drawer.draw,
-      siteOf: () => site,
-      log: silent,
-      ahead: CARDS_AHEAD,
-      maxBytes: 32 * 1024 * 1024,
-    });
+    const images = imagesOf(drawer);
     const events = [event("past", -3), ...Array.from({ length: CARDS_AHEAD + 5 }, (_, i) => event(`e${i}`, i + 1))];
     images.drawAhead(events, NOW);
     expect(drawer.drawing()).toBe(1);
@@ -67,7 +65,7 @@ describe("createShareImages", () => {
 
   it("draws nothing ahead when told to draw none (SHARE_CARDS_AHEAD=0), and a requested card all the same", async () => {
     const drawer = heldDrawer();
-    const images = createShareImages({ draw: drawer.draw, siteOf: () => site, log: silent, ahead: 0, maxBytes: 32 * 1024 * 1024 });
+    const images = imagesOf(drawer, { ahead: 0 });
     images.drawAhead([event("a", 1), event("b", 2)], NOW);
     expect(drawer.drawing()).toBe(0);
     const card = images.imageFor(event("a", 1));
@@ -77,13 +75,7 @@ describe("createShareImages", () => {
 
   it("draws a card a request waits for before the ones queued ahead, and once for concurrent requests", async () => {
     const drawer = heldDrawer();
-    const images = createShareImages({
-      draw: drawer.draw,
-      siteOf: () => site,
-      log: silent,
-      ahead: CARDS_AHEAD,
-      maxBytes: 32 * 1024 * 1024,
-    });
+    const images = imagesOf(drawer);
     images.drawAhead([event("a", 1), event("b", 2), event("c", 3)], NOW);
     const past = event("old", -10);
     const requests = [images.imageFor(past), images.imageFor(past)];
@@ -100,13 +92,7 @@ describe("createShareImages", () => {
 
   it("answers a failed drawing with its error, keeps nothing, and tries again on the next request", async () => {
     const drawer = heldDrawer();
-    const images = createShareImages({
-      draw: drawer.draw,
-      siteOf: () => site,
-      log: silent,
-      ahead: CARDS_AHEAD,
-      maxBytes: 32 * 1024 * 1024,
-    });
+    const images = imagesOf(drawer);
     const failed = images.imageFor(event("x", 1)).catch((error: unknown) => error);
     await drawer.finishNext(new Error("worker stopped"));
     expect(await failed).toEqual(new Error("worker stopped"));
