@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { defineConfig } from "@playwright/test";
-import { CHROME_PATH, CHROMIUM_FLAGS } from "./scripts/chromium.js";
+import { CHROMIUM_FLAGS, TEST_CHROME_PATH } from "./scripts/chromium.js";
 
 // Browser tests run against the real production server (server.js) on a free loopback port.
 // The port is chosen once, when the runner first loads this file; worker processes inherit
@@ -53,11 +53,13 @@ export default defineConfig({
     actionTimeout: 10_000,
     // A page of this site loads in well under a second; the editor's 1.5 MB of script, in a few.
     navigationTimeout: 10_000,
-    trace: "retain-on-failure",
+    // A trace records every action of every test (a fifth of the suite's time), so it is off; a failure keeps its
+    // screenshot. To trace one: npx playwright test tests/e2e/x.spec.ts --trace retain-on-failure.
+    trace: "off",
     screenshot: "only-on-failure",
     serviceWorkers: "block",
     launchOptions: {
-      executablePath: CHROME_PATH,
+      executablePath: TEST_CHROME_PATH,
       args: CHROMIUM_FLAGS,
     },
   },

@@ -193,12 +193,13 @@ export async function holdReact(page: Page): Promise<() => number> {
 }
 
 /**
- * The page's scripts start on a visitor's first interaction (app/lib/deferred-scripts.ts): move the pointer the
- * way a person would, then wait until React owns the page (React attaches its fiber to hydrated nodes).
+ * The page's scripts start on a visitor's first interaction (app/lib/deferred-scripts.ts): a press starts them at
+ * once, where a pointer's move waits for a pause (1 s a page). The press is dispatched on the page's root, so it
+ * lands on no link or control and moves neither the focus nor the input modality; then this waits until React owns
+ * the page (React attaches its fiber to hydrated nodes). first-interaction.spec.ts drives the real inputs.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.mouse.move(1, 1);
-  await page.mouse.move(2, 2);
+  await page.evaluate(() => document.documentElement.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true })));
   await page.waitForFunction(isHydrated);
 }
 
