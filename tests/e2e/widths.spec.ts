@@ -118,6 +118,9 @@ test.describe("every width, with a calendar of long words, URLs and many scripts
     await stopIcsBackedServer(calendar ?? {});
   });
 
+  /** The list pages are swept in parts, so they spread over the workers. */
+  const PARTS = 4;
+
   /** The list pages: the Past tab and every month of the archive (about 25). */
   async function listPaths(page: Page): Promise<string[]> {
     await page.goto(`${calendar!.server.url}/events`);
@@ -141,8 +144,6 @@ test.describe("every width, with a calendar of long words, URLs and many scripts
     expect(longTitle).toBeGreaterThan(0);
   });
 
-  // The list pages in parts, so they spread over the workers.
-  const PARTS = 4;
   for (let part = 0; part < PARTS; part++) {
     test(`every archive page (every event in a list) fits every width from 320 to 1440 px, part ${part + 1} of ${PARTS}`, async ({
       page,
