@@ -118,8 +118,8 @@ test.describe("every width, with a calendar of long words, URLs and many scripts
     await stopIcsBackedServer(calendar ?? {});
   });
 
-  /** The list pages are swept in parts, so they spread over the workers. */
-  const PARTS = 4;
+  /** The list pages are swept in parts of three or four pages, as the titles' tests sweep two, so they spread over the workers. */
+  const PARTS = 8;
 
   /** The list pages: the Past tab and every month of the archive (about 25). */
   async function listPaths(page: Page): Promise<string[]> {
@@ -148,8 +148,6 @@ test.describe("every width, with a calendar of long words, URLs and many scripts
     test(`every archive page (every event in a list) fits every width from 320 to 1440 px, part ${part + 1} of ${PARTS}`, async ({
       page,
     }) => {
-      // About 6 pages, each at every width: 10 s on a quiet machine.
-      test.setTimeout(60_000);
       const paths = (await listPaths(page)).filter((_, i) => i % PARTS === part);
       const found: string[] = [];
       for (const path of paths) {
