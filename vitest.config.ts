@@ -42,6 +42,10 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...STRESS],
           // After the build: one server for the files that only read from a default one.
           globalSetup: ["tests/setup/shared-server.ts"],
+          // A test that loads the server bundle in its own process (two-sites.test.ts) loads it as server.js does, by
+          // Node: Vitest's module runner hands a second concurrent import() of a chunk still evaluating its
+          // unfinished exports (React Router's server build read as undefined: a 500 at random).
+          server: { deps: { external: [/\/build\/server\//] } },
           // Built servers started (a start has 60 s: tests/support/start-server.ts), requests made and
           // conditions waited for: a few seconds on a quiet machine, ten times that when several servers
           // start at once on a shared busy one. The limits only say how long a broken test takes to fail.
