@@ -57,8 +57,13 @@ async function close({ site, server }: Running): Promise<void> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
-const eventsOf = (url: string) =>
-  fetch(`${url}/api/calendar/events`).then((res) => res.json() as Promise<{ subscribeUrl: string; events: { summary: string }[] }>);
+/** The site's events JSON; any other answer fails with its status and body. */
+async function eventsOf(url: string): Promise<{ subscribeUrl: string; events: { summary: string }[] }> {
+  const res = await fetch(`${url}/api/calendar/events`);
+  const body = await res.text();
+  expect(res.status, `${url}/api/calendar/events answered ${body}`).toBe(200);
+  return JSON.parse(body) as { subscribeUrl: string; events: { summary: string }[] };
+}
 
 beforeAll(async () => {
   // The build's own bundle (tests/setup/build-once.ts builds it): the server.js process loads the same one.
