@@ -12,6 +12,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   build: {
+    // Never a data: URL: the pages' CSP allows images from the site itself only (img-src 'self'), so the
+    // cards' pin (app.css) is a hashed file like every other asset.
+    assetsInlineLimit: 0,
     rollupOptions: isSsrBuild
       ? { input: "./server/app.ts", output: { manualChunks: workerChunks({ "calendar-read": "app/events/server/read-worker.server.ts" }) } }
       : undefined,

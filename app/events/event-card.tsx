@@ -12,26 +12,6 @@ import { TypeBadge } from "./type-badge";
 // lists' links are not announced to React Router's route discovery: a page of a hundred would ask for a
 // manifest by an address longer than the server answers (414); one link's route is found when it is followed.
 
-/** The pin the cards draw (lucide's map-pin), defined once in the page: each card only refers to it. */
-export function EventCardIcons() {
-  return (
-    <svg aria-hidden="true" className="hidden">
-      <symbol
-        id="event-pin"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        <path d="M20 10c0 4.993-5.539 10.193-7.399 11.799a1 1 0 0 1-1.202 0C9.539 20.193 4 14.993 4 10a8 8 0 0 1 16 0" />
-        <circle cx="12" cy="10" r="3" />
-      </symbol>
-    </svg>
-  );
-}
-
 export function EventCard({ event }: { event: ListEvent }) {
   const title = eventTitle(event);
   const machine = machineDate(event.start);
@@ -50,9 +30,6 @@ export function EventCard({ event }: { event: ListEvent }) {
       </p>
       {event.location ? (
         <p className="event-card-where">
-          <svg aria-hidden="true">
-            <use href="#event-pin" />
-          </svg>
           <span>{event.location}</span>
         </p>
       ) : null}

@@ -40,7 +40,7 @@ export function EventTabs({ active }: { active: EventsTab }) {
               data-tab={tab}
               onClick={(event) => follow(event, tab)}
               aria-current={tab === active ? "page" : undefined}
-              className="block rounded-full px-5 py-2 text-sm font-semibold text-ink transition-colors not-aria-[current=page]:hover:bg-sand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brass-dark aria-[current=page]:bg-ink aria-[current=page]:text-paper"
+              className="block rounded-full px-5 py-2 text-sm font-semibold text-ink not-aria-[current=page]:hover:bg-sand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brass-dark aria-[current=page]:bg-ink aria-[current=page]:text-paper"
             >
               {label[tab]}
             </Link>

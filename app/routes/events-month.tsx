@@ -4,7 +4,6 @@ import { PageHeader } from "~/components/page-header";
 import { PageLink } from "~/components/page-link";
 import { site } from "~/content";
 import { archiveOf, archivePage, monthPagePath, PAGE_SIZE, type ArchiveMonth } from "~/events/archive";
-import { EventCardIcons } from "~/events/event-card";
 import { EventItems } from "~/events/event-list";
 import type { ListEvent } from "~/events/model";
 import { UNDATED } from "~/events/month-groups";
@@ -123,7 +122,6 @@ export default function EventsMonthRoute({ loaderData }: Route.ComponentProps) {
         </section>
         <MonthNav months={months} current={month.key} />
       </div>
-      <EventCardIcons />
     </>
   );
 }

@@ -6,7 +6,6 @@ import { usePublicConfig } from "~/components/use-public-config";
 import { events as page, site } from "~/content";
 import { CalendarEmbed } from "~/events/calendar-embed";
 import { archiveOf, pagePathOf, type ArchiveMonth } from "~/events/archive";
-import { EventCardIcons } from "~/events/event-card";
 import { EventList, type EventListState, type ListView } from "~/events/event-list";
 import { EventTabs } from "~/events/event-tabs";
 import { eventsView } from "~/events/filter";
@@ -144,7 +143,6 @@ function Events({ data }: { data: EventsData | null }) {
           <CalendarEmbed calendar={calendar} subscribeUrl={subscribeUrl} />
         </section>
       </div>
-      <EventCardIcons />
       {upcoming.length > 0 ? (
         <script
           type="application/ld+json"

@@ -55,10 +55,9 @@ async function listPages(page: Page, origin: string): Promise<string[]> {
   return ["/events", "/events?tab=past", ...months];
 }
 
-/** Every card's height, off-screen ones laid out too (they are skipped until near: content-visibility). */
+/** Every shown card's height. */
 function cardHeights(page: Page): Promise<{ title: string; height: number }[]> {
   return page.evaluate(() => {
-    for (const item of document.querySelectorAll<HTMLElement>(".event-cards > li")) item.style.contentVisibility = "visible";
     return [...document.querySelectorAll<HTMLElement>("article.event-card")]
       .filter((card) => card.checkVisibility())
       .map((card) => ({ title: card.querySelector("h3")?.textContent ?? "", height: card.getBoundingClientRect().height }));
