@@ -28,8 +28,12 @@ for (const viewport of [PHONE, DESKTOP]) {
       await context.route("https://members.example.org/**", (route) =>
         route.fulfill({ contentType: "text/html", body: "<title>Survey</title><h1>Get in touch</h1>" }),
       );
+      // React Router asks our server for the routes of the page's links once it has hydrated (/__manifest):
+      // that answer is in before a test watches what the submission sends.
+      const discovered = page.waitForResponse((response) => new URL(response.url()).pathname === "/__manifest");
       await page.goto("/contact");
       await waitForHydration(page);
+      await discovered;
     });
 
     test("the fields are required, labelled, and the email field is an e-mail input", async ({ page }) => {
