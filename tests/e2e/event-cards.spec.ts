@@ -3,6 +3,7 @@ import { eventResource, generateGoogleEvents, zonedDateTime } from "../fakes/goo
 import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
 import { calendarRead, startServer, type RunningServer } from "../support/start-server";
 import { expect, PHONE, test } from "./fixtures";
+import { listPages } from "./support/list-pages";
 
 // Issue 37: cards people scan. Whatever an event's description (20 KB of text, one word of 3,000 letters,
 // two hundred lines, a wall of CJK or emoji), title or place, no card of a list is taller than 320 px on a
@@ -46,15 +47,6 @@ function awkwardCalendar(now: number) {
   ];
 }
 
-/** The list pages a visitor reaches from /events: both tabs and every archive page. */
-async function listPages(page: Page, origin: string): Promise<string[]> {
-  await page.goto(`${origin}/events`);
-  const months = await page
-    .locator('nav[aria-labelledby="months-heading"] a')
-    .evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
-  return ["/events", "/events?tab=past", ...months];
-}
-
 /** Every shown card's height. */
 function cardHeights(page: Page): Promise<{ title: string; height: number }[]> {
   return page.evaluate(() => {
@@ -86,7 +78,8 @@ test.describe("event cards, whatever the calendar holds", () => {
       await page.setViewportSize({ width, height: 900 });
       const tall: string[] = [];
       let cards = 0;
-      for (const path of await listPages(page, server.url)) {
+      const { events, past, months } = await listPages(page, server.url);
+      for (const path of [events, past, ...months]) {
         await page.goto(`${server.url}${path}`);
         const heights = await cardHeights(page);
         cards += heights.length;

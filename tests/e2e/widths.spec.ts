@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import ICAL from "ical.js";
 import { NOT_FOUND_PATH, PAGES, expect, test, waitForHydration } from "./fixtures";
+import { listPages } from "./support/list-pages";
 import { AWKWARD_CALENDAR, startIcsBackedServer, stopIcsBackedServer, type IcsBackedServer } from "./support/ics-server";
 
 // Issue 11: every page at every width a visitor uses, from the smallest phone to a laptop,
@@ -123,12 +124,9 @@ test.describe("every width, with a calendar of long words, URLs and many scripts
 
   /** The list pages: the Past tab and every month of the archive (about 25). */
   async function listPaths(page: Page): Promise<string[]> {
-    await page.goto(`${calendar!.server.url}/events`);
-    const months = await page
-      .locator('nav[aria-labelledby="months-heading"] a')
-      .evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
+    const { past, months } = await listPages(page, calendar!.server.url);
     expect(months.length).toBeGreaterThan(PARTS);
-    return ["/events?tab=past", ...months];
+    return [past, ...months];
   }
 
   test("the list pages swept below hold every event, the longest title among them", async ({ page, request }) => {
