@@ -11,6 +11,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
+  // The server bundles the icons it draws: Node would otherwise load lucide-react's whole CommonJS
+  // build (every icon) at each start, a quarter of a second of a start's CPU.
+  ssr: { noExternal: ["lucide-react"] },
   build: {
     // Never a data: URL: the pages' CSP allows images from the site itself only (img-src 'self'), so the
     // cards' pin (app.css) is a hashed file like every other asset.

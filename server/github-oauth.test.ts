@@ -5,7 +5,7 @@
 // the fake GitHub: tests/integration/github-oauth.test.ts.)
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { createLogger } from "~/logger.server";
 import { clientOf } from "./client";
 import { githubSignIn } from "./github-oauth";
@@ -42,6 +42,11 @@ beforeAll(async () => {
   });
   site = createServer(inOrder([step], (_req, res) => res.writeHead(404).end()));
   await listen(site);
+});
+
+// Each test counts the exchanges of its own requests, whatever ran before it.
+beforeEach(() => {
+  exchanges.length = 0;
 });
 
 afterAll(async () => {
@@ -88,7 +93,7 @@ it("refuses a state signed with another secret, or not signed, even with the coo
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("This sign-in was not started by this site.");
   }
-  expect(exchanges).toHaveLength(1);
+  expect(exchanges).toEqual([]);
 });
 
 it.each(["503", "html"] as const)("says GitHub did not answer properly when its answer is %s, not a token", async (answer) => {
