@@ -42,6 +42,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: "integration",
+          // As the unit project's: its files share nothing but the run's shared server (-8 s a run).
+          isolate: false,
           include: ["tests/integration/**/*.test.ts"],
           exclude: [...configDefaults.exclude, ...STRESS],
           // After the build: one server for the files that only read from a default one.
