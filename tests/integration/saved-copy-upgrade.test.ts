@@ -96,7 +96,7 @@ describe.each(UPGRADES)("a format-2 saved copy %s, the calendar down, after an u
     expect(body.updatedAt).toBeDefined();
     // Google is asked, and is down: the server's first read starts at boot, and may reach the fake only after
     // this answer (from the restored copy) on a busy machine.
-    await waitUntil(() => google.requestCount() > 0, { message: "the server never asked Google" });
+    await waitUntil(() => google.requestCount() > 0, { timeoutMs: 30_000, message: "the server did not ask Google within 30 s" });
   });
 
   it("the events page lists the upcoming ones and, on its past tab, the past one; the event's page has its link", async () => {

@@ -7,10 +7,15 @@ import { afterEach, describe, expect, it } from "vitest";
 import { precompressDirectory } from "../../scripts/precompress";
 
 let dir: string;
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+let cacheDir: string | undefined;
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+  if (cacheDir) rmSync(cacheDir, { recursive: true, force: true });
+  cacheDir = undefined;
+});
 
 describe("precompressDirectory", () => {
-  it("writes .br and .gz beside compressible files over 1 KiB, recursively, and skips the rest", () => {
+  it("writes .br and .gz beside compressible files over 1 KiB, recursively, and skips the rest", async () => {
     dir = mkdtempSync(path.join(tmpdir(), "precompress-"));
     mkdirSync(path.join(dir, "assets"));
     const script = "export const words = [" + Array.from({ length: 400 }, (_, i) => `"word${i % 37}"`).join(",") + "];\n";
@@ -21,7 +26,7 @@ describe("precompressDirectory", () => {
     // Random bytes do not compress: no variant bigger than the original is kept.
     writeFileSync(path.join(dir, "assets", "noise.js"), randomBytes(4096));
 
-    const written = precompressDirectory(dir);
+    const written = await precompressDirectory(dir);
     expect(written.map((w) => path.relative(dir, w.file)).sort()).toEqual(["assets/app.js", "assets/noise.js", "site.webmanifest"]);
     const names = [...readdirSync(dir), ...readdirSync(path.join(dir, "assets")).map((f) => `assets/${f}`)].sort();
     expect(names).toEqual([
@@ -40,5 +45,32 @@ describe("precompressDirectory", () => {
     expect(gunzipSync(readFileSync(path.join(dir, "assets", "app.js.gz"))).toString()).toBe(script);
     const app = written.find((w) => w.file.endsWith("app.js"))!;
     expect(app.br).toBeLessThan(app.bytes / 4);
+  });
+
+  it("keeps each result in the cache by the file's bytes, and a rebuild takes it from there", async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "precompress-"));
+    cacheDir = path.join(mkdtempSync(path.join(tmpdir(), "precompress-cache-")), "nested");
+    const script = "export const words = [" + Array.from({ length: 400 }, (_, i) => `"word${i % 37}"`).join(",") + "];\n";
+    writeFileSync(path.join(dir, "app.js"), script);
+
+    const first = await precompressDirectory(dir, cacheDir);
+    expect(first.map((w) => w.cached)).toEqual([false]);
+    // Two results (brotli, gzip), and nothing half-written.
+    expect(readdirSync(cacheDir)).toHaveLength(2);
+    const made = readFileSync(path.join(dir, "app.js.br"));
+
+    // The same bytes in another build: taken from the cache, the same variants.
+    rmSync(path.join(dir, "app.js.br"));
+    rmSync(path.join(dir, "app.js.gz"));
+    const again = await precompressDirectory(dir, cacheDir);
+    expect(again.map((w) => w.cached)).toEqual([true]);
+    expect(readFileSync(path.join(dir, "app.js.br"))).toEqual(made);
+    expect(gunzipSync(readFileSync(path.join(dir, "app.js.gz"))).toString()).toBe(script);
+
+    // Other bytes: compressed afresh, never an older file's result.
+    writeFileSync(path.join(dir, "app.js"), script.replace("word1", "changed"));
+    const changed = await precompressDirectory(dir, cacheDir);
+    expect(changed.map((w) => w.cached)).toEqual([false]);
+    expect(brotliDecompressSync(readFileSync(path.join(dir, "app.js.br"))).toString()).toContain("changed");
   });
 });
