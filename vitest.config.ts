@@ -28,8 +28,8 @@ export default defineConfig({
         test: {
           name: "unit",
           // A worker runs its files one after another in one module graph, not a fresh process each: the
-          // imports are made once (the project's 63 files: 86 -> 50 s of CPU). No file leans on another's
-          // state: every order passes (--sequence.shuffle.files).
+          // imports are made once (the project's 63 files: 86 -> 50 s of CPU). So no file may lean on another's
+          // state: check with --sequence.shuffle.files (five shuffled orders passed when this was set).
           isolate: false,
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/unit/**/*.test.ts"],
           // In memory or against a fake on loopback: milliseconds on a quiet machine, a few seconds on
