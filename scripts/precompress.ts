@@ -4,11 +4,12 @@
 // Node's thread pool, and each result is kept in a cache by the file's bytes: a rebuild (a volunteer's,
 // or the tests' edited checkouts, which share node_modules) compresses only what changed.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Plugin, ResolvedConfig } from "vite";
+import writeFileAtomic from "write-file-atomic";
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|txt|xml|json|webmanifest|ics|map)$/i;
 /** Below this, compression saves less than the headers it costs. */
@@ -29,27 +30,28 @@ function* filesUnder(dir: string): Generator<string> {
   }
 }
 
-/** Both variants of `source`, from `cacheDir` when it has them, else made (and kept there). */
-async function variantsOf(source: Buffer, cacheDir: string | undefined): Promise<{ br: Buffer; gz: Buffer; cached: boolean }> {
-  const key = createHash("sha256").update(SETTINGS).update(source).digest("hex");
-  const cached = cacheDir ? ([".br", ".gz"] as const).map((ext) => path.join(cacheDir, `${key}${ext}`)) : undefined;
-  if (cached?.every((file) => existsSync(file))) return { br: readFileSync(cached[0]!), gz: readFileSync(cached[1]!), cached: true };
-  const [br, gz] = await Promise.all([
+type Variants = { br: Buffer; gz: Buffer };
+
+function compress(source: Buffer): Promise<Variants> {
+  return Promise.all([
     brotliAsync(source, {
       params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: source.length },
     }),
     gzipAsync(source, { level: constants.Z_BEST_COMPRESSION }),
-  ]);
-  if (cached) {
-    mkdirSync(cacheDir!, { recursive: true });
-    // Written under a temporary name and renamed: a build interrupted, or two at once, leave no half file.
-    cached.forEach((file, i) => {
-      const partial = `${file}.${process.pid}.partial`;
-      writeFileSync(partial, i === 0 ? br : gz);
-      renameSync(partial, file);
-    });
-  }
-  return { br, gz, cached: false };
+  ]).then(([br, gz]) => ({ br, gz }));
+}
+
+/** Both variants of `source`, from `cacheDir` when it has them, else made (and kept there). */
+async function variantsOf(source: Buffer, cacheDir: string | undefined): Promise<Variants & { cached: boolean }> {
+  if (!cacheDir) return { ...(await compress(source)), cached: false };
+  const key = createHash("sha256").update(SETTINGS).update(source).digest("hex");
+  const at = (variant: keyof Variants) => path.join(cacheDir, `${key}.${variant}`);
+  if (existsSync(at("br")) && existsSync(at("gz"))) return { br: readFileSync(at("br")), gz: readFileSync(at("gz")), cached: true };
+  const made = await compress(source);
+  mkdirSync(cacheDir, { recursive: true });
+  // Atomic: a build interrupted, or two at once, leave no half file.
+  for (const variant of ["br", "gz"] as const) writeFileAtomic.sync(at(variant), made[variant]);
+  return { ...made, cached: false };
 }
 
 /** Compresses every compressible file of `dir` (recursively) that is worth it; returns what it wrote. */
