@@ -24,14 +24,16 @@ export type StoredAnswer = {
 
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|ld\+json))/;
 /**
- * Brotli's quality for a body of this size: the best (11) up to 64 KB, a page (an event's page of 37 KB
- * takes about 90 ms of CPU); 8 above, where 11 costs far more for little (measured in CPU time: an events
+ * Brotli's quality for a body of this size: 10 up to 64 KB, a page. 11 saves a few hundred bytes there for
+ * three times the CPU, paid by the first visitor's wait and at every start (measured in CPU time: an
+ * event's page of 30 KB, 61 ms at 11 for 5,951 bytes, 19 ms at 10 for 6,165; the home page of 42 KB, 66 ms
+ * at 11 for 7,355, 19 ms at 10 for 7,518). 8 above, where 10 and 11 cost far more for little (an events
  * archive page of 115 KB, rendered when first asked for, 268 ms at 11, 54 ms at 10, 6 ms at 8 for 13%
  * more bytes than 11 and as many as 9; the API's 5.9 MB for 3,000 events, 1.4 s at 11, 251 ms at 9,
  * 172 ms at 8 for 0.2% more bytes than 9); 5 above 8 MB.
  */
 function brotliQualityFor(bytes: number): number {
-  if (bytes <= 64 * 1024) return zlib.BROTLI_MAX_QUALITY;
+  if (bytes <= 64 * 1024) return 10;
   return bytes <= 8 * 1024 * 1024 ? 8 : 5;
 }
 // zlib's callback forms run on libuv's thread pool: compressing a big answer never holds the event loop.
