@@ -3,7 +3,7 @@
 // shapes: the calendar#events list wrapper, calendar#event resources (every field, see
 // google-events.ts), and Google's error JSON; pretty-printed unless prettyPrint=false, cut to
 // `fields` (partial-response.ts), `maxResults` a page (250 by default, 2,500 at most).
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DEFAULT_CALENDAR_ID, eventResource, type GoogleEventResource, type GoogleEventTime } from "./google-events";
 import { writeOversized } from "./oversized-body";
@@ -29,7 +29,7 @@ export type GoogleScenario =
   | "busy" // the normal events plus five daily series: 3,000 more events in the window
   | "oddItems"; // the normal events plus one with start.dateTime "not-a-real-date", one without a start, and two items Google's schema would never send
 
-export type RecordedRequest = { method: string; path: string; query: URLSearchParams };
+export type RecordedRequest = { method: string; path: string; query: URLSearchParams; headers: IncomingHttpHeaders };
 
 type EventTime = GoogleEventTime;
 
@@ -364,7 +364,7 @@ export async function startFakeGoogleCalendar(
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://fake");
-    const recorded = { method: req.method ?? "GET", path: url.pathname, query: url.searchParams };
+    const recorded = { method: req.method ?? "GET", path: url.pathname, query: url.searchParams, headers: req.headers };
     if (req.method !== "GET" || !url.pathname.startsWith("/calendar/v3/calendars/")) {
       unhandled.push(recorded);
       return send(res, 404, ERRORS.notFound);

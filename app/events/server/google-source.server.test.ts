@@ -21,6 +21,20 @@ const window = eventsWindow(new Date(NOW));
 let fake: FakeGoogleCalendar;
 let config: GoogleSourceConfig;
 let logs: string[];
+/**
+ * Each test's requests carry its number: a request of a part that another's failure stopped may reach the
+ * fake after its test has ended, and is then not the next test's.
+ */
+let run = 0;
+const RUN_HEADER = "x-test-run";
+/** The requests this test's reads made, as the fake received them. */
+const asked = () => fake.requests.filter((request) => request.headers[RUN_HEADER] === String(run));
+/** The fake and the log as they start, for a test's next read. */
+function fresh(): void {
+  run += 1;
+  fake.reset();
+  logs = [];
+}
 
 const options = (overrides: Partial<UpstreamOptions> = {}): UpstreamOptions => ({
   // No answer of the fake's takes this long, however busy the machine: only the timeout's own test sets a short one.
@@ -28,7 +42,11 @@ const options = (overrides: Partial<UpstreamOptions> = {}): UpstreamOptions => (
   retries: 2,
   backoffMs: () => 1,
   sleep: async () => {},
-  fetch: (...args) => fetch(...args),
+  fetch: (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set(RUN_HEADER, String(run));
+    return fetch(input, { ...init, headers });
+  },
   log: (m) => void logs.push(m),
   ...overrides,
 });
@@ -38,17 +56,31 @@ beforeAll(async () => {
   config = { calendarId: fake.calendarId, apiKey: fake.apiKey, baseUrl: fake.url };
 });
 afterAll(() => fake.close());
-beforeEach(() => {
-  fake.reset();
-  logs = [];
-});
+beforeEach(fresh);
 
 const failure = (promise: Promise<unknown>) => rejectionOf(promise, UpstreamError);
+
+/**
+ * Both parts (upcoming, past) failing alike, each retried: the one that fails first made `attempts`
+ * requests; the other, stopped then, made as many or one fewer (its request then in flight may or may not
+ * have reached the fake).
+ */
+function expectAttempts(attempts: number): void {
+  const byPart = new Map<string, number>();
+  for (const request of asked()) {
+    const part = request.query.get("timeMin") ?? "";
+    byPart.set(part, (byPart.get(part) ?? 0) + 1);
+  }
+  const counts = [...byPart.values()];
+  expect(counts).toHaveLength(2);
+  expect(Math.max(...counts)).toBe(attempts);
+  expect(Math.min(...counts)).toBeGreaterThanOrEqual(attempts - 1);
+}
 
 describe("fetchGoogleEvents against the fake Google Calendar", () => {
   it("reads the upcoming part of the window on its own, beside the past part, only our fields, compact, without cancelled events", async () => {
     const events = await fetchGoogleEvents(config, window, options());
-    expect(fake.requestCount()).toBe(2);
+    expect(asked().length).toBe(2);
     const common = {
       key: fake.apiKey,
       singleEvents: "true",
@@ -57,12 +89,14 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
       fields: "nextPageToken,items(id,status,summary,description,location,start,end,updated)",
       prettyPrint: "false",
     };
-    const queries = fake.requests.map((r) => Object.fromEntries(r.query)).sort((x, y) => (x.timeMin! < y.timeMin! ? 1 : -1));
+    const queries = asked()
+      .map((r) => Object.fromEntries(r.query))
+      .sort((x, y) => (x.timeMin! < y.timeMin! ? 1 : -1));
     expect(queries).toEqual([
       { ...common, timeMin: "2026-03-01T12:00:00.000Z", timeMax: "2027-03-01T12:00:00.000Z" },
       { ...common, timeMin: "2025-03-01T12:00:00.000Z", timeMax: "2026-03-01T12:00:00.000Z" },
     ]);
-    for (const r of fake.requests) expect(r.path).toBe(`/calendar/v3/calendars/${encodeURIComponent(fake.calendarId)}/events`);
+    for (const r of asked()) expect(r.path).toBe(`/calendar/v3/calendars/${encodeURIComponent(fake.calendarId)}/events`);
     const ids = events.map((e) => e.id);
     expect(ids).toEqual(LISTED_EVENT_IDS);
     expect(ids.some((id) => id.startsWith("cancelled"))).toBe(false);
@@ -80,7 +114,7 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
     // The last instance of each series, 299 days ahead, is there.
     expect(events.filter((e) => e.id.startsWith("daily") && e.id.includes("20261225"))).toHaveLength(5);
     // About 1,505 events a part: four pages of 500 each.
-    expect(fake.requestCount()).toBe(8);
+    expect(asked().length).toBe(8);
     expect(logs).toEqual([]);
   });
 
@@ -128,8 +162,8 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
     fake.setScenario("paginated");
     const paged = await fetchGoogleEvents(config, window, options());
     // upcoming: pages of 2, 1, 0 (each still carrying a token), then the rest; past: the same
-    expect(fake.requestCount()).toBe(8);
-    expect(fake.requests.filter((r) => r.query.get("pageToken"))).toHaveLength(6);
+    expect(asked().length).toBe(8);
+    expect(asked().filter((r) => r.query.get("pageToken"))).toHaveLength(6);
     fake.setScenario("normal");
     expect(paged.map((e) => e.id)).toEqual((await fetchGoogleEvents(config, window, options())).map((e) => e.id));
   });
@@ -162,8 +196,8 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
       // 25,000 events over two years: about 12,500 a part, 25 or 26 pages each.
       // A page retried on a starved machine (its attempt line) is no cut: nothing else is said.
       const retry = (line: string) => / \(attempt \d of \d, retrying\)$/.test(line);
-      expect(fake.requestCount()).toBeGreaterThanOrEqual(50);
-      expect(fake.requestCount()).toBeLessThanOrEqual(52 + logs.filter(retry).length);
+      expect(asked().length).toBeGreaterThanOrEqual(50);
+      expect(asked().length).toBeLessThanOrEqual(52 + logs.filter(retry).length);
       expect(
         logs.filter((line) => !retry(line)),
         logs.join("\n"),
@@ -176,10 +210,9 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
     fake.setEvents(calendar);
     const all = await fetchGoogleEvents(config, window, options());
     expect(all).toHaveLength(2_400);
-    fake.reset();
+    fresh();
     fake.setEvents(calendar);
     fake.setScenario("oversizedAfterFirstPage");
-    logs = [];
     const events = await fetchGoogleEvents(config, window, options());
     // The first page of each part, in Google's order (by start): the oldest past events, the soonest upcoming ones.
     const ends = (e: (typeof calendar)[number]) => Date.parse("dateTime" in e.end ? e.end.dateTime : `${e.end.date}T00:00:00Z`);
@@ -189,7 +222,7 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
     const expected = new Set([...pastPage, ...upcomingPage].map((e) => e.id));
     expect(events).toHaveLength(expected.size);
     expect(new Set(events.map((e) => e.id))).toEqual(expected);
-    expect(fake.requestCount()).toBe(4);
+    expect(asked().length).toBe(4);
     expect(logs.filter((line) => !line.includes("(attempt 1 of 3)"))).toEqual([
       "[events] Google Calendar: page 2 of the upcoming events is larger than the 5 MB limit for one answer: the latest upcoming events (from page 2 on) are left out; the 500 upcoming events of pages 1 to 1 are shown",
       "[events] Google Calendar: page 2 of the past events is larger than the 5 MB limit for one answer: the most recent past events (from page 2 on) are left out; the 500 past events of pages 1 to 1 are shown",
@@ -199,7 +232,7 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
   it("fails a read whose first page is over the body limit, saying so, without retrying", async () => {
     fake.setScenario("oversized");
     expect((await failure(fetchGoogleEvents(config, window, options()))).kind).toBe("too-large");
-    expect(fake.requestCount()).toBe(2);
+    expect(asked().length).toBe(2);
     // Both parts are read at once; the first to fail names itself and stops the other.
     expect(logs.join("\n")).toMatch(
       /\[events\] Google Calendar: page 1 of the (upcoming|past) events is larger than the 5 MB limit for one answer/,
@@ -241,12 +274,11 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
 
   it("retries Google's 403 rateLimitExceeded and 500, then fails", async () => {
     for (const scenario of ["rateLimit403", "error500"] as const) {
-      fake.reset();
-      logs = [];
+      fresh();
       fake.setScenario(scenario);
       const error = await failure(fetchGoogleEvents(config, window, options()));
-      // 3 attempts for each part (upcoming, past), read side by side; each line logged once.
-      expect(fake.requestCount()).toBe(6);
+      // 3 attempts for the part that failed first; the other, read beside it, is stopped then; each line logged once.
+      expectAttempts(3);
       expect(error.status).toBe(scenario === "error500" ? 500 : 403);
       expect(logs.filter((line) => line.includes("attempt 1 of 3"))).toHaveLength(1);
     }
@@ -255,11 +287,11 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
   it("does not retry a bad key or a 404, and logs them as configuration errors without the key", async () => {
     const badKey = await failure(fetchGoogleEvents({ ...config, apiKey: "AIza-wrong-key" }, window, options()));
     expect(badKey.status).toBe(400);
-    expect(fake.requestCount()).toBe(2); // one for each part
+    expect(asked().length).toBe(2); // one for each part
     fake.setScenario("notFound");
     const notFound = await failure(fetchGoogleEvents(config, window, options()));
     expect(notFound.status).toBe(404);
-    expect(fake.requestCount()).toBe(4);
+    expect(asked().length).toBe(4);
     expect(logs.filter((line) => line.includes("configuration error: Google Calendar answered 404"))).toHaveLength(1);
     expect(logs.join("\n")).toContain("configuration error: Google Calendar answered 404 for GOOGLE_CALENDAR_ID");
     expect(logs.join("\n")).toContain("check GOOGLE_API_KEY");
@@ -274,7 +306,7 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
     fake.setScenario("quota403");
     const error = await failure(fetchGoogleEvents(config, window, options()));
     expect(error).toMatchObject({ status: 403, retryable: false });
-    expect(fake.requestCount()).toBe(2);
+    expect(asked().length).toBe(2);
     const log = logs.join("\n");
     expect(log).toContain("[events] Google Calendar usage limits exceeded (quotaExceeded)");
     expect(log).not.toContain("configuration error");
@@ -284,7 +316,7 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
   it("logs a retried 403 rateLimitExceeded that never clears as a usage limit too", async () => {
     fake.setScenario("rateLimit403");
     await failure(fetchGoogleEvents(config, window, options()));
-    expect(fake.requestCount()).toBe(6);
+    expectAttempts(3);
     expect(logs.join("\n")).toContain("usage limits exceeded (rateLimitExceeded)");
     expect(logs.join("\n")).not.toContain("configuration error");
   });
@@ -292,13 +324,13 @@ describe("fetchGoogleEvents against the fake Google Calendar", () => {
   it("fails on malformed JSON without retrying", async () => {
     fake.setScenario("malformed");
     expect((await failure(fetchGoogleEvents(config, window, options()))).kind).toBe("invalid-body");
-    expect(fake.requestCount()).toBe(2);
+    expect(asked().length).toBe(2);
   });
 
   it("times out an answer that never comes (300 ms here) and gives up after 3 attempts", async () => {
     fake.setScenario("hang");
     expect((await failure(fetchGoogleEvents(config, window, options({ timeoutMs: 300 })))).kind).toBe("timeout");
-    expect(fake.requestCount()).toBe(6);
+    expect(asked().length).toBe(6);
     // Each attempt was dropped by the client, not answered.
     await expect.poll(() => fake.hangs.length).toBe(6);
   });

@@ -241,18 +241,22 @@ export async function fetchGooglePages(
     },
   };
   const partSignal = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
+  let firstFailure: unknown;
   const read = (name: PartName, range: Window) =>
     readPart(name, config, range, partOptions, limits.maxPages, partSignal).catch((error: unknown) => {
+      firstFailure ??= error;
       stop.abort();
       throw error;
     });
-  const [upcoming, past] = await Promise.all([
+  // A failed read returns once the part it stopped has ended too: nothing of it goes on asking Google.
+  const [upcoming, past] = await Promise.allSettled([
     read("upcoming", { start: now, end: window.end }),
     read("past", { start: window.start, end: now }),
   ]);
-  logCut(options, "upcoming", upcoming);
-  logCut(options, "past", past);
-  return { upcoming, past };
+  if (upcoming.status === "rejected" || past.status === "rejected") throw firstFailure;
+  logCut(options, "upcoming", upcoming.value);
+  logCut(options, "past", past.value);
+  return { upcoming: upcoming.value, past: past.value };
 }
 
 /**
