@@ -6,6 +6,9 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { precompressDirectory } from "../../scripts/precompress";
 
+/** A script that compresses well (words repeated), over the 1 KiB below which nothing is compressed. */
+const script = "export const words = [" + Array.from({ length: 400 }, (_, i) => `"word${i % 37}"`).join(",") + "];\n";
+
 let dir: string;
 let cacheDir: string | undefined;
 afterEach(() => {
@@ -18,7 +21,6 @@ describe("precompressDirectory", () => {
   it("writes .br and .gz beside compressible files over 1 KiB, recursively, and skips the rest", async () => {
     dir = mkdtempSync(path.join(tmpdir(), "precompress-"));
     mkdirSync(path.join(dir, "assets"));
-    const script = "export const words = [" + Array.from({ length: 400 }, (_, i) => `"word${i % 37}"`).join(",") + "];\n";
     writeFileSync(path.join(dir, "assets", "app.js"), script);
     writeFileSync(path.join(dir, "site.webmanifest"), JSON.stringify({ name: "x".repeat(2000) }));
     writeFileSync(path.join(dir, "small.css"), "a{color:red}");
@@ -50,7 +52,6 @@ describe("precompressDirectory", () => {
   it("keeps each result in the cache by the file's bytes, and a rebuild takes it from there", async () => {
     dir = mkdtempSync(path.join(tmpdir(), "precompress-"));
     cacheDir = path.join(mkdtempSync(path.join(tmpdir(), "precompress-cache-")), "nested");
-    const script = "export const words = [" + Array.from({ length: 400 }, (_, i) => `"word${i % 37}"`).join(",") + "];\n";
     writeFileSync(path.join(dir, "app.js"), script);
 
     const first = await precompressDirectory(dir, cacheDir);
