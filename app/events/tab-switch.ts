@@ -1,8 +1,9 @@
 // A click on an events tab shows the other list in the next frame, before React runs and after: both
-// tabs' first views are in the page (routes/events.tsx), so a switch is a few attributes. Before React
-// Router has made its router, this also moves the address (history.pushState, once that frame is
-// painted) and follows back and forward; once it has, its own navigation does (the route's
-// shouldRevalidate keeps it local), and React's render then sets the same attributes.
+// tabs' first views are in the page (routes/events.tsx), the hidden one already laid out (app.css), so a
+// switch is a few attributes. Before React Router has made its router, this also moves the address
+// (history.pushState, once that frame is painted) and follows back and forward; once it has, its own
+// navigation does (the route's shouldRevalidate keeps it local), and React's render then sets the same
+// attributes.
 
 /** Runs in the browser from the start script (root.tsx), on every page: it acts only where the tabs are. Self-contained, so it is serialised with toString(). */
 export function switchTabsInPlace(): void {

@@ -102,7 +102,7 @@ function Events({ data }: { data: EventsData | null }) {
     <>
       <PageHeader eyebrow="Calendar" title="Member Events" lead={page.lead} />
       <div className="mx-auto flex max-w-6xl flex-col gap-14 px-4 py-14 sm:px-6">
-        <section aria-labelledby="events-list-heading" className="flex flex-col gap-6">
+        <section aria-labelledby="events-list-heading" className="relative flex flex-col gap-6">
           <div className="flex flex-wrap items-center justify-between gap-4">
             <h2 id="events-list-heading" className="font-serif text-3xl font-semibold tracking-tight text-ink">
               <span data-tab-panel="upcoming" hidden={active !== "upcoming"}>

@@ -110,6 +110,27 @@ test.describe("events page (bundled sample calendar)", () => {
     expect(await sameDocument(page)).toBe(true);
   });
 
+  test("the list of the tab not shown is laid out ahead, out of sight, of the page's flow and of the accessibility tree", async ({
+    page,
+  }) => {
+    await page.goto("/events");
+    const past = page.locator('div[data-tab-panel="past"]');
+    await expect(past).toBeHidden();
+    // Its cards have their size already, so a switch only reveals them (npm run bench, navigation: the Past tab).
+    const laidOut = await past.evaluate((panel) => ({
+      visibility: getComputedStyle(panel).visibility,
+      height: panel.getBoundingClientRect().height,
+      cards: [...panel.querySelectorAll("article")].map((card) => card.getBoundingClientRect().height),
+    }));
+    expect(laidOut.visibility).toBe("hidden");
+    expect(laidOut.height).toBe(0);
+    expect(laidOut.cards.length).toBeGreaterThan(0);
+    for (const height of laidOut.cards) expect(height).toBeGreaterThan(100);
+    // Announced: the Upcoming cards only.
+    const tree = await page.locator("main").ariaSnapshot();
+    expect(tree.match(/^\s*- article\b/gm)).toHaveLength(await cards(page).count());
+  });
+
   test("a shared ?tab=past link opens on the Past tab", async ({ page }) => {
     await page.goto("/events?tab=past");
     await waitForHydration(page);
