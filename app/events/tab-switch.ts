@@ -1,6 +1,6 @@
 // A click on an events tab shows the other list in the next frame, before React runs and after: both
-// tabs' first views are in the page (routes/events.tsx), the hidden one already laid out (app.css), so a
-// switch is a few attributes. Before React Router has made its router, this also moves the address
+// tabs' first views are in the page (routes/events.tsx), the hidden one laid out ahead once the page is idle
+// (app.css), so a switch is a few attributes. Before React Router has made its router, this also moves the address
 // (history.pushState, once that frame is painted) and follows back and forward; once it has, its own
 // navigation does (the route's shouldRevalidate keeps it local), and React's render then sets the same
 // attributes.
@@ -29,6 +29,12 @@ export function switchTabsInPlace(): void {
   window.addEventListener("popstate", () => {
     if (!routerMade()) show(new URLSearchParams(location.search).get("tab") === "past" ? "past" : "upcoming");
   });
+  // The hidden list is laid out once the page is idle (app.css), so a switch only reveals it and the page's first
+  // frames do not wait for it (Safari has no idle callback: a moment after the page's own tasks there).
+  const panels = document.querySelector("div[data-tab-panel]")?.parentElement;
+  const ready = () => panels?.setAttribute("data-tabs-ready", "");
+  if (panels && "requestIdleCallback" in window) requestIdleCallback(ready);
+  else if (panels) setTimeout(ready, 100);
 }
 
 export const tabSwitchScript = `(${switchTabsInPlace.toString()})();`;

@@ -116,7 +116,8 @@ test.describe("events page (bundled sample calendar)", () => {
     await page.goto("/events");
     const past = page.locator('div[data-tab-panel="past"]');
     await expect(past).toBeHidden();
-    // Its cards have their size already, so a switch only reveals them (npm run bench, navigation: the Past tab).
+    // Once the page is idle, its cards have their size, so a switch only reveals them (npm run bench, navigation: the Past tab).
+    await expect(page.locator("section[data-tabs-ready]")).toHaveCount(1);
     const laidOut = await past.evaluate((panel) => ({
       visibility: getComputedStyle(panel).visibility,
       height: panel.getBoundingClientRect().height,
