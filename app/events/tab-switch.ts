@@ -7,12 +7,26 @@
 
 /** Runs in the browser from the start script (root.tsx), on every page: it acts only where the tabs are. Self-contained, so it is serialised with toString(). */
 export function switchTabsInPlace(): void {
+  // A hidden list is laid out once the page is idle (data-ahead, app.css), so that a switch only reveals it and the
+  // page's first frames do not wait for it; the list a switch hides leaves the layout at once (cheaper than keeping
+  // it there) until the next idle moment. Safari has no idle callback: a moment after the page's own tasks there.
+  const layOutAhead = () => {
+    const ahead = () => {
+      for (const part of document.querySelectorAll("div[data-tab-panel][hidden]")) part.setAttribute("data-ahead", "");
+    };
+    if ("requestIdleCallback" in window) requestIdleCallback(ahead);
+    else setTimeout(ahead, 100);
+  };
   const show = (tab: string) => {
-    for (const part of document.querySelectorAll<HTMLElement>("[data-tab-panel]")) part.hidden = part.dataset.tabPanel !== tab;
+    for (const part of document.querySelectorAll<HTMLElement>("[data-tab-panel]")) {
+      part.hidden = part.dataset.tabPanel !== tab;
+      if (part.hidden) part.removeAttribute("data-ahead");
+    }
     for (const link of document.querySelectorAll("a[data-tab]")) {
       if ((link as HTMLElement).dataset.tab === tab) link.setAttribute("aria-current", "page");
       else link.removeAttribute("aria-current");
     }
+    layOutAhead();
   };
   const routerMade = () => "__reactRouterDataRouter" in window;
   document.addEventListener("click", (event) => {
@@ -29,12 +43,7 @@ export function switchTabsInPlace(): void {
   window.addEventListener("popstate", () => {
     if (!routerMade()) show(new URLSearchParams(location.search).get("tab") === "past" ? "past" : "upcoming");
   });
-  // The hidden list is laid out once the page is idle (app.css), so a switch only reveals it and the page's first
-  // frames do not wait for it (Safari has no idle callback: a moment after the page's own tasks there).
-  const panels = document.querySelector("div[data-tab-panel]")?.parentElement;
-  const ready = () => panels?.setAttribute("data-tabs-ready", "");
-  if (panels && "requestIdleCallback" in window) requestIdleCallback(ready);
-  else if (panels) setTimeout(ready, 100);
+  if (document.querySelector("div[data-tab-panel]")) layOutAhead();
 }
 
 export const tabSwitchScript = `(${switchTabsInPlace.toString()})();`;
