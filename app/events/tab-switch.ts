@@ -1,22 +1,22 @@
 // A click on an events tab shows the other list in the next frame, before React runs and after: both
-// tabs' first views are in the page (routes/events.tsx), the hidden one laid out ahead once the page is idle
-// (app.css), so a switch is a few attributes. Before React Router has made its router, this also moves the address
-// (history.pushState, once that frame is painted) and follows back and forward; once it has, its own
-// navigation does (the route's shouldRevalidate keeps it local), and React's render then sets the same
-// attributes.
+// tabs' first views are in the page (routes/events.tsx), the hidden one laid out ahead as the visitor heads
+// for the tabs (app.css), so a switch is a few attributes. Before React Router has made its router, this
+// also moves the address (history.pushState, once that frame is painted) and follows back and forward; once
+// it has, its own navigation does (the route's shouldRevalidate keeps it local), and React's render then
+// sets the same attributes.
 
 /** Runs in the browser from the start script (root.tsx), on every page: it acts only where the tabs are. Self-contained, so it is serialised with toString(). */
 export function switchTabsInPlace(): void {
-  // A hidden list is laid out once the page is idle (data-ahead, app.css), so that a switch only reveals it and the
-  // page's first frames do not wait for it; the list a switch hides leaves the layout at once (cheaper than keeping
-  // it there) until the next idle moment. Safari has no idle callback: a moment after the page's own tasks there.
-  const layOutAhead = () => {
-    const ahead = () => {
-      for (const part of document.querySelectorAll("div[data-tab-panel][hidden]")) part.setAttribute("data-ahead", "");
-    };
-    if ("requestIdleCallback" in window) requestIdleCallback(ahead);
-    else setTimeout(ahead, 100);
+  // The hidden list is laid out ahead when a visitor heads for the tabs (the pointer over one, or the focus on one:
+  // data-ahead, app.css), so that a click only reveals it. Not before: laid out at load it costs the page's first
+  // frames, a page loaded ahead (prerendered) and the page's hiding when the visitor leaves. The list a switch hides
+  // leaves the layout at once (cheaper than keeping it there), until the visitor heads for the tabs again.
+  const layOutAhead = (event: Event) => {
+    if (!(event.target as Element | null)?.closest?.("a[data-tab]")) return;
+    for (const part of document.querySelectorAll("div[data-tab-panel][hidden]:not([data-ahead])")) part.setAttribute("data-ahead", "");
   };
+  document.addEventListener("pointerover", layOutAhead, { passive: true });
+  document.addEventListener("focusin", layOutAhead);
   const show = (tab: string) => {
     for (const part of document.querySelectorAll<HTMLElement>("[data-tab-panel]")) {
       part.hidden = part.dataset.tabPanel !== tab;
@@ -26,7 +26,6 @@ export function switchTabsInPlace(): void {
       if ((link as HTMLElement).dataset.tab === tab) link.setAttribute("aria-current", "page");
       else link.removeAttribute("aria-current");
     }
-    layOutAhead();
   };
   const routerMade = () => "__reactRouterDataRouter" in window;
   document.addEventListener("click", (event) => {
@@ -43,7 +42,6 @@ export function switchTabsInPlace(): void {
   window.addEventListener("popstate", () => {
     if (!routerMade()) show(new URLSearchParams(location.search).get("tab") === "past" ? "past" : "upcoming");
   });
-  if (document.querySelector("div[data-tab-panel]")) layOutAhead();
 }
 
 export const tabSwitchScript = `(${switchTabsInPlace.toString()})();`;
