@@ -110,7 +110,7 @@ test.describe("events page (bundled sample calendar)", () => {
     expect(await sameDocument(page)).toBe(true);
   });
 
-  test("the list of the tab not shown is laid out ahead, out of sight, of the page's flow and of the accessibility tree", async ({
+  test("the hidden tab's list is laid out once the pointer is on a tab, out of sight, of the flow and of the accessibility tree", async ({
     page,
   }) => {
     await page.goto("/events");
