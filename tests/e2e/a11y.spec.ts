@@ -1,36 +1,12 @@
-import { DESKTOP, NOT_FOUND_PATH, PAGES, PHONE, expect, test, waitForHydration } from "./fixtures";
+import { DESKTOP, PHONE, expect, test, waitForHydration } from "./fixtures";
 import { expectNoAxeViolations, scanAtBothWidths } from "./support/axe";
 import { showToast } from "./support/toast";
 import { failEventsData, holdEventsData, openEventsInApp, tolerateStatus } from "./support/events-api";
 import { startGoogleBackedServer, stopGoogleBackedServer } from "./support/google-server";
 
 // The accessibility gate: axe-core finds no WCAG 2.2 AA violation on any page, in any state,
-// at phone and desktop width.
-
-const paths = [...PAGES.map((p) => p.path), "/events?tab=past", NOT_FOUND_PATH];
-
-test.describe("axe on every page", () => {
-  test.use({ viewport: PHONE });
-
-  for (const path of paths) {
-    test(`${path} has no violations at 375 and 1280 px`, async ({ page }, testInfo) => {
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(path === NOT_FOUND_PATH ? 404 : 200);
-      await waitForHydration(page);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
-      // The h1 is the first heading in the document, hidden ones (the closed drawer's) included,
-      // and the drawer keeps its name without a heading of its own (issue 20).
-      expect(
-        await page
-          .locator("h1, h2, h3, h4, h5, h6, [role=heading]")
-          .first()
-          .evaluate((el) => el.tagName),
-      ).toBe("H1");
-      await expect(page.getByRole("dialog", { name: "Menu", includeHidden: true })).toHaveCount(1);
-      await scanAtBothWidths(page, testInfo, path);
-    });
-  }
-});
+// at phone and desktop width. Every page as it loads is scanned in every-page.spec.ts; the states
+// other than a page's first (loading, empty, error, stale, the drawer open, a toast) are here.
 
 // The list's other states: loading and error reached in-app, whose data request the tests hold or
 // fail; empty and stale from a fake Google Calendar.

@@ -1,83 +1,19 @@
-import type { Page } from "@playwright/test";
-import {
-  DESKTOP,
-  NOT_FOUND_PATH,
-  PAGES,
-  PHONE,
-  expect,
-  scrollToBottom,
-  test,
-  waitForHydration,
-  waitForQuietNetwork,
-  type Guard,
-} from "./fixtures";
+import { DESKTOP, PHONE, expect, test, waitForHydration, type Guard } from "./fixtures";
+import { POLICY_MESSAGE, expectNoPolicyViolations, recordPolicyViolations } from "./support/csp";
 import { pageSettled } from "./support/settled";
 
 // The Content-Security-Policy is enforced: anything it refuses (a script whose hash it lacks, an
-// inline style, a fetch or frame elsewhere) would break the page. Every page, client-side
-// navigation, the drawer and the events tabs run here with two detectors: the browser's
+// inline style, a fetch or frame elsewhere) would break the page. The events' tabs and archive, the
+// drawer and a form without JavaScript run here with two detectors (support/csp.ts): the browser's
 // `securitypolicyviolation` events, and its console (where Chromium also reports header problems).
+// Every page, loaded, hydrated and left client-side, is checked in every-page.spec.ts.
 // The fixture already fails a test on any console error; these tests also name what was refused.
 
-const POLICY_MESSAGE = /Content[- ]Security[- ]Policy|Permissions[- ]Policy/i;
-
-type Recorder = { violations: string[]; consoleLines: string[] };
-
-/** Records violations in every document the page loads (the listener is installed before any script runs). */
-async function recordViolations(page: Page): Promise<Recorder> {
-  const recorder: Recorder = { violations: [], consoleLines: [] };
-  await page.exposeFunction("__reportCspViolation", (line: string) => void recorder.violations.push(line));
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => {
-      const report = (window as unknown as { __reportCspViolation: (line: string) => void }).__reportCspViolation;
-      void report(
-        `${event.effectiveDirective} refused ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber}) on ${location.pathname}`,
-      );
-    });
-  });
-  page.on("console", (message) => {
-    if (POLICY_MESSAGE.test(message.text())) recorder.consoleLines.push(`[${message.type()}] ${message.text()}`);
-  });
-  return recorder;
-}
-
-function expectClean(recorder: Recorder) {
-  expect(recorder.violations, recorder.violations.join("\n")).toEqual([]);
-  expect(recorder.consoleLines, recorder.consoleLines.join("\n")).toEqual([]);
-}
-
-const ALL = [...PAGES.map((p) => p.path), NOT_FOUND_PATH];
-
-test.describe("no CSP violation on any page (desktop)", () => {
+test.describe("no CSP violation in the events (desktop)", () => {
   test.use({ viewport: DESKTOP });
 
-  for (const path of ALL) {
-    test(`${path}: load, hydrate, scroll, then navigate client-side`, async ({ page }) => {
-      const recorder = await recordViolations(page);
-      const response = await page.goto(path);
-      expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-[^;]*;/);
-      expect(response?.headers()["content-security-policy"]).not.toMatch(/nonce|unsafe/);
-      await waitForHydration(page);
-      await scrollToBottom(page);
-      await waitForQuietNetwork(page);
-      // A client-side navigation: route discovery (/__manifest), route data (.data), modulepreloads.
-      const target =
-        path === "/events"
-          ? { name: "Member Portal", url: /\/portal$/, h1: "Member Portal" }
-          : { name: "Member Events", url: /\/events$/, h1: "Member Events" };
-      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: target.name, exact: true }).click();
-      await expect(page).toHaveURL(target.url);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(target.h1);
-      if (target.h1 === "Member Events") await expect(page.locator("main article").first()).toBeVisible();
-      // Late requests (and their reports) have arrived once the network is quiet and the page settled.
-      await page.waitForLoadState("networkidle");
-      await pageSettled(page);
-      expectClean(recorder);
-    });
-  }
-
   test("events: tabs, the archive and back, client-side", async ({ page }) => {
-    const recorder = await recordViolations(page);
+    const recorder = await recordPolicyViolations(page);
     await page.goto("/events");
     await waitForHydration(page);
     const tabs = page.getByRole("navigation", { name: "Events" });
@@ -93,7 +29,7 @@ test.describe("no CSP violation on any page (desktop)", () => {
     await expect(page.locator("main article").first()).toBeVisible();
     await page.waitForLoadState("networkidle");
     await pageSettled(page);
-    expectClean(recorder);
+    expectNoPolicyViolations(recorder);
   });
 });
 
@@ -101,7 +37,7 @@ test.describe("no CSP violation with the drawer (phone)", () => {
   test.use({ viewport: PHONE });
 
   test("open the drawer before and after hydration, navigate from it", async ({ page }) => {
-    const recorder = await recordViolations(page);
+    const recorder = await recordPolicyViolations(page);
     await page.goto("/");
     // The first tap opens the native dialog and starts hydration.
     await page.getByRole("button", { name: "Open menu" }).click();
@@ -115,7 +51,7 @@ test.describe("no CSP violation with the drawer (phone)", () => {
     await expect(drawer).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(drawer).toBeHidden();
-    expectClean(recorder);
+    expectNoPolicyViolations(recorder);
   });
 });
 
@@ -123,7 +59,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false, viewport: PHONE });
 
   test("the contact form may submit to the survey's host (form-action)", async ({ page, context }) => {
-    const recorder = await recordViolations(page);
+    const recorder = await recordPolicyViolations(page);
     await page.goto("/contact");
     await page.getByLabel("Full Name").fill("Ada");
     await page.getByLabel("Email").fill("ada@example.org");
@@ -134,7 +70,7 @@ test.describe("without JavaScript", () => {
       page.getByRole("button", { name: /contact us/i }).click(),
     ]);
     expect(request.url()).toMatch(/^https:\/\/members\.example\.org\/survey\/get-in-touch/);
-    expectClean(recorder);
+    expectNoPolicyViolations(recorder);
   });
 });
 
@@ -146,7 +82,7 @@ function tolerateRefusals(guard: Guard) {
 }
 
 test("the detectors work: an injected inline script and style are refused and reported", async ({ page, guard }) => {
-  const recorder = await recordViolations(page);
+  const recorder = await recordPolicyViolations(page);
   await page.goto("/about");
   const ran = await page.evaluate(() => {
     const script = document.createElement("script");
@@ -168,7 +104,7 @@ test("the detectors work: an injected inline script and style are refused and re
 });
 
 test("an inline script in the page that the header does not name is blocked; the page's own still run", async ({ page, guard }) => {
-  const recorder = await recordViolations(page);
+  const recorder = await recordPolicyViolations(page);
   // As if something between us and the visitor (or a stored injection) added a script to the HTML.
   await page.route("**/about", async (route) => {
     const response = await route.fetch();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { DESKTOP, NOT_FOUND_PATH, PAGES, PHONE, expect, test, waitForHydration } from "./fixtures";
-import { focusProblem, probeFocus, resetFocusProbe, tabAndProbe, tabThroughPage, type FocusStop } from "./support/focus";
+import { DESKTOP, PHONE, expect, test, waitForHydration } from "./fixtures";
+import { focusProblem, probeFocus, resetFocusProbe, tabAndProbe, type FocusStop } from "./support/focus";
 
 // Keyboard only: no clicks, no fill(); every action is a key press.
 
@@ -71,15 +71,7 @@ test.describe("keyboard at 1280 px", () => {
     expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 
-  for (const path of [...PAGES.map((p) => p.path), NOT_FOUND_PATH]) {
-    test(`${path}: every Tab stop is visibly focused and not hidden`, async ({ page }) => {
-      await page.goto(path);
-      await waitForHydration(page);
-      const stops = await tabThroughPage(page);
-      expect(stops.length).toBeGreaterThan(8);
-      expect(describeProblems(stops)).toEqual([]);
-    });
-  }
+  // Every Tab stop of every page, visibly focused and not hidden: every-page.spec.ts.
 
   test("the events tabs are operable from the keyboard", async ({ page }) => {
     await page.goto("/events");

@@ -1,5 +1,5 @@
 import type { Locator } from "@playwright/test";
-import { DESKTOP, NOT_FOUND_PATH, PAGES, PHONE, expect, test, waitForHydration } from "./fixtures";
+import { DESKTOP, expect, test, waitForHydration } from "./fixtures";
 
 const LOGIN_URL = "https://members.example.org/login";
 const APPLICATION_URL = "https://members.example.org/survey/apply";
@@ -62,38 +62,4 @@ test.describe("call-to-action targets", () => {
     await waitForHydration(page);
     await expectExternalNewTab(page.getByRole("link", { name: /^Access Member Portal/ }), LOGIN_URL);
   });
-});
-
-test.describe('every link that opens a new tab has rel="noopener noreferrer"', () => {
-  for (const viewport of [PHONE, DESKTOP]) {
-    for (const path of [...PAGES.map((p) => p.path), NOT_FOUND_PATH]) {
-      test(`${path} at ${viewport.width} px`, async ({ page }) => {
-        await page.setViewportSize(viewport);
-        await page.goto(path);
-        await waitForHydration(page);
-        if (viewport === PHONE) {
-          // The drawer's links exist only while it is open.
-          await page.getByRole("button", { name: "Open menu" }).click();
-          await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
-        }
-        const newTabTargets = page.locator('a[target="_blank" i], area[target="_blank" i], form[target="_blank" i]');
-        // Every page has at least the Login link (header or drawer).
-        expect(await newTabTargets.count()).toBeGreaterThan(0);
-        const offenders = await newTabTargets.evaluateAll((elements) =>
-          elements
-            .filter((el) => {
-              const rel = (el.getAttribute("rel") ?? "").toLowerCase().split(/\s+/);
-              return !(rel.includes("noopener") && rel.includes("noreferrer"));
-            })
-            .map((el) => el.outerHTML.slice(0, 160)),
-        );
-        expect(offenders).toEqual([]);
-        // And no link opens a named/other window without protection either.
-        const otherTargets = await page
-          .locator("a[target]:not([target='_blank' i]):not([target='_self' i])")
-          .evaluateAll((els) => els.map((el) => el.outerHTML.slice(0, 160)));
-        expect(otherTargets).toEqual([]);
-      });
-    }
-  }
 });

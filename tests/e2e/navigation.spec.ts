@@ -1,35 +1,8 @@
-import type { Locator } from "@playwright/test";
-import { DESKTOP, PAGES, PHONE, expect, test, waitForHydration } from "./fixtures";
+import { DESKTOP, PHONE, expect, test, waitForHydration } from "./fixtures";
 
-const NAV_LABELS = ["Homepage", "About Us", "Contact Us", "Member Events", "Member Portal"];
-
-/** The page's own link is current and bold in `nav`; every other is neither. */
-async function expectCurrentLink(nav: Locator, navLabel: string | null): Promise<void> {
-  for (const label of NAV_LABELS) {
-    const link = nav.getByRole("link", { name: label, exact: true });
-    if (label === navLabel) {
-      await expect(link).toHaveAttribute("aria-current", "page");
-      await expect(link).toHaveCSS("font-weight", "700");
-    } else {
-      await expect(link).not.toHaveAttribute("aria-current", /.*/);
-      await expect(link).toHaveCSS("font-weight", "400");
-    }
-  }
-}
-
+// Each page's own link marked current, in the header and the drawer: every-page.spec.ts.
 test.describe("active navigation link (desktop, 1280 px)", () => {
   test.use({ viewport: DESKTOP });
-
-  for (const { path, navLabel } of PAGES) {
-    test(`${path}: ${navLabel ?? "no"} link is current and bold`, async ({ page }) => {
-      await page.goto(path);
-      await waitForHydration(page);
-      const nav = page.getByRole("navigation", { name: "Main" });
-      await expect(nav).toBeVisible();
-      await expectCurrentLink(nav, navLabel);
-      await expect(nav.locator('[aria-current="page"]')).toHaveCount(navLabel ? 1 : 0);
-    });
-  }
 
   test("the current link follows client-side navigation", async ({ page }) => {
     await page.goto("/");
@@ -42,22 +15,6 @@ test.describe("active navigation link (desktop, 1280 px)", () => {
     await expect(nav.getByRole("link", { name: "Homepage", exact: true })).not.toHaveAttribute("aria-current", /.*/);
     await expect(nav.getByRole("link", { name: "Homepage", exact: true })).toHaveCSS("font-weight", "400");
   });
-});
-
-test.describe("active navigation link (phone drawer, 375 px)", () => {
-  test.use({ viewport: PHONE });
-
-  for (const { path, navLabel } of PAGES) {
-    test(`${path}: ${navLabel ?? "no"} link is current and bold in the drawer`, async ({ page }) => {
-      await page.goto(path);
-      await waitForHydration(page);
-      await page.getByRole("button", { name: "Open menu" }).click();
-      const drawer = page.getByRole("dialog", { name: "Menu" });
-      await expect(drawer).toBeVisible();
-      const nav = drawer.getByRole("navigation", { name: "Main" });
-      await expectCurrentLink(nav, navLabel);
-    });
-  }
 });
 
 test.describe("scroll position on route change", () => {
