@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshCheckout } from "../support/checkout";
 import sharp from "sharp";
-import { cameraJpeg, colourAt, editFile, giveFirstFounderPhoto, giveFounderPhoto, PORTRAIT_HEIC } from "../support/content-fixture";
+import { cameraJpeg, colourAt, editFile, giveFounderPhoto, PORTRAIT_HEIC } from "../support/content-fixture";
 import { startServer, type RunningServer } from "../support/start-server";
 
 // A full build of the edited checkout, its photos encoded: about 25 s on a quiet machine.
@@ -55,13 +55,16 @@ describe("content on a fresh checkout", () => {
   );
 
   it(
-    "a new tagline, a camera JPEG and an iPhone HEIC for two founders show on / after npm run build",
+    "a new tagline, and the content editor's edit (a rename, a phone's JPEG and an iPhone's HEIC) show on / after npm run build",
     async () => {
       const content = path.join(root, "content");
       editFile(content, "site.yaml", (t) => t.replace(/^tagline: .*$/m, "tagline: Where founders find their circle."));
-      await cameraJpeg(path.join(content, "images", "maya-okafor.jpg"), { width: 3024, height: 4032, orientation: 1 });
-      giveFirstFounderPhoto(content, "images/maya-okafor.jpg");
-      // As the editor uploads an iPhone's IMG_2041.HEIC (a portrait: landscape pixels turned by irot).
+      // What the editor commits in tests/e2e/admin.spec.ts: the first founder renamed, with a phone's
+      // "IMG_2041 (1).JPG" (EXIF: rotate 90°) uploaded as img_2041-1.jpg; the second with an iPhone's
+      // IMG_2041.HEIC (a portrait: landscape pixels turned by irot) as img_2041.heic.
+      editFile(content, "founders.yaml", (t) => t.replace("  - name: Maya Okafor\n", "  - name: Amara Nwosu-Ødegaard\n"));
+      await cameraJpeg(path.join(content, "images", "img_2041-1.jpg"), { width: 1600, height: 1200 });
+      giveFounderPhoto(content, "Amara Nwosu-Ødegaard", "images/img_2041-1.jpg");
       copyFileSync(PORTRAIT_HEIC, path.join(content, "images", "img_2041.heic"));
       giveFounderPhoto(content, "Daniel Reyes", "images/img_2041.heic");
 
@@ -83,10 +86,11 @@ describe("content on a fresh checkout", () => {
         expect(webp).toMatch(new RegExp(`^/assets/${name}-160w-[\\w-]{8}\\.webp 160w, /assets/${name}-320w-[\\w-]{8}\\.webp 320w$`));
         return [...avif.split(", "), ...webp.split(", ")].map((candidate) => candidate.split(" ")[0]!);
       };
-      const jpegUrls = sourcesOf(pictures[0]!, "maya-okafor");
+      expect(html).not.toContain("Maya Okafor");
+      const jpegUrls = sourcesOf(pictures[0]!, "img-2041-1");
       const heicUrls = sourcesOf(pictures[1]!, "img-2041");
       for (const [picture, name] of [
-        [pictures[0]!, "Maya Okafor"],
+        [pictures[0]!, "Amara Nwosu-Ødegaard"],
         [pictures[1]!, "Daniel Reyes"],
       ] as const) {
         const img = /<img [^>]*>/.exec(picture)?.[0] ?? "";
@@ -112,6 +116,8 @@ describe("content on a fresh checkout", () => {
       const jpegRenditions = await Promise.all(jpegUrls.map(served));
       const heicRenditions = await Promise.all(heicUrls.map(served));
       expect(heicRenditions.map((r) => r.shape)).toEqual(jpegRenditions.map((r) => r.shape));
+      // Square, as the pipeline crops them, at the sizes the srcset names.
+      expect(jpegRenditions.map((r) => r.shape.slice(2, 4))).toEqual([160, 320, 160, 320].map((side) => [side, side]));
       expect(heicRenditions.map((r) => r.colours)).toEqual(heicUrls.map(() => ["red", "blue"]));
 
       // Only the first two founders have a photo; the others keep their monogram.
