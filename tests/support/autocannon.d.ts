@@ -31,6 +31,8 @@ declare module "autocannon" {
     connections?: number;
     /** Seconds. */
     duration?: number;
+    /** Requests to make before the run ends (instead of a duration). */
+    amount?: number;
     /** Seconds to wait for each response. */
     timeout?: number;
     pipelining?: number;
