@@ -57,6 +57,10 @@ function cardHeights(page: Page): Promise<{ title: string; height: number }[]> {
 }
 
 test.describe("event cards, whatever the calendar holds", () => {
+  // One server for the group (beforeAll): its tests run in one worker, in order; spread over the workers, each
+  // worker would start and read its own.
+  test.describe.configure({ mode: "default" });
+
   let fake: FakeGoogleCalendar;
   let server: RunningServer;
 

@@ -8,6 +8,10 @@ import { startGoogleBackedServer, stopGoogleBackedServer } from "./support/googl
 import { openEventsInApp } from "./support/events-api";
 
 test.describe("event dates the calendar sends as it likes", () => {
+  // One server for the group (beforeAll): its tests run in one worker, in order; spread over the workers, each
+  // worker would start and read its own.
+  test.describe.configure({ mode: "default" });
+
   test.use({ viewport: DESKTOP });
   let fake: FakeGoogleCalendar;
   let server: RunningServer;

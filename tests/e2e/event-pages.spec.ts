@@ -140,6 +140,10 @@ test.describe("event pages without JavaScript", () => {
 });
 
 test.describe("event pages from a calendar with hostile and untitled events", () => {
+  // One server for the group (beforeAll): its tests run in one worker, in order; spread over the workers, each
+  // worker would start and read its own.
+  test.describe.configure({ mode: "default" });
+
   test.use({ viewport: DESKTOP });
   let fake: FakeGoogleCalendar;
   let server: RunningServer;

@@ -8,6 +8,10 @@ import { expectNoAxeViolations } from "./support/axe";
 // plain links: a month, one of its pages, the event. Each archive page passes axe at phone and laptop widths.
 // A calendar as Google sends it, busy enough for months in parts.
 test.describe("the events archive", () => {
+  // One server for the group (beforeAll): its tests run in one worker, in order; spread over the workers, each
+  // worker would start and read its own.
+  test.describe.configure({ mode: "default" });
+
   let fake: FakeGoogleCalendar;
   let server: RunningServer;
 

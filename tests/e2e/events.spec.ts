@@ -179,6 +179,10 @@ test.describe("events tabs without JavaScript", () => {
 });
 
 test.describe("an empty calendar", () => {
+  // One server for the group (beforeAll): its tests run in one worker, in order; spread over the workers, each
+  // worker would start and read its own.
+  test.describe.configure({ mode: "default" });
+
   test.use({ viewport: DESKTOP });
   let fake: FakeGoogleCalendar;
   let server: RunningServer;
@@ -214,6 +218,10 @@ test.describe("event dates in a browser far from New York", () => {
 });
 
 test.describe("hostile calendar descriptions", () => {
+  // One server for the group (beforeAll): its tests run in one worker, in order; spread over the workers, each
+  // worker would start and read its own.
+  test.describe.configure({ mode: "default" });
+
   test.use({ viewport: DESKTOP });
   let fake: FakeGoogleCalendar;
   let server: RunningServer;
