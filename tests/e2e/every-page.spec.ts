@@ -14,12 +14,14 @@ import {
 import { expectNoAxeViolations } from "./support/axe";
 import { expectNoPolicyViolations, recordPolicyViolations } from "./support/csp";
 import { focusProblem, tabThroughPage } from "./support/focus";
+import { WIDTHS, report, sweep } from "./support/overflow";
 import { pageSettled } from "./support/settled";
 
 // Every page, as a visitor gets it at phone and at desktop width: one load and one hydration carry each check that
 // holds on every page, each a step that names itself when it fails. A load and a hydration cost Chromium about
 // 0.75 s of CPU in a fresh context, so one test per page and width, not one per check. The fixture fails any of
-// them on a console error or warning (a hydration mismatch among them).
+// them on a console error or warning (a hydration mismatch among them). The desktop test also sweeps the widths from
+// a small phone to a laptop (support/overflow.ts).
 
 const ALL = [
   ...PAGES,
@@ -148,6 +150,13 @@ for (const viewport of [PHONE, DESKTOP]) {
           expect(broken).toEqual([]);
           expect(failedFiles).toEqual([]);
         });
+
+        if (viewport === DESKTOP) {
+          await test.step(`fits every width from ${WIDTHS[0]} to ${WIDTHS.at(-1)} px`, async () => {
+            expect(report(await sweep(page, WIDTHS))).toEqual([]);
+            await page.setViewportSize(DESKTOP);
+          });
+        }
 
         await test.step("a client-side navigation works: route discovery, route data and modules within the policy", async () => {
           // From the events to About; from any other page to the events, whose list is route data.

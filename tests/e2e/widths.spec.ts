@@ -1,73 +1,14 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import ICAL from "ical.js";
-import { NOT_FOUND_PATH, PAGES, expect, test, waitForHydration } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 import { listPages } from "./support/list-pages";
+import { WIDTHS, report, sweep } from "./support/overflow";
 import { AWKWARD_CALENDAR, startIcsBackedServer, stopIcsBackedServer, type IcsBackedServer } from "./support/ics-server";
 
-// Issue 11: every page at every width a visitor uses, from the smallest phone to a laptop,
-// without a sideways scroll or a cut-off control. Each page is loaded once and resized through
-// the widths (the layout is CSS only, so a resize shows what a fresh load at that width shows).
-const WIDTHS = [320, 360, 375, 414, 600, 768, 800, 834, 1024, 1280, 1440] as const;
+// Issue 11: every page at every width a visitor uses (support/overflow.ts). Each page as it loads is swept in
+// every-page.spec.ts; the open drawer, and a calendar of what people paste, here.
 const HEIGHT = 900;
-
-const PATHS = [...PAGES.map((p) => p.path), "/events?tab=past", NOT_FOUND_PATH];
-
-type Overflow = { width: number; problem: string };
-
-/**
- * Runs in the page: the document's width beyond the viewport, and every visible element of the header, main and
- * footer (and the drawer, which lives in the header) whose right edge passes the viewport's. Elements inside a box
- * that clips (overflow other than visible) are judged by that box. No frame is waited for: the page has its new size
- * once setViewportSize returns, the first read of a box lays it out at that size, and nothing but the drawer moves
- * by transition (its sweep waits for the drawer's end position). Waiting two frames a width was a third of the sweep.
- */
-function measureOverflow(): { documentWidth: number; viewport: number; outside: string[] } {
-  const viewport = document.documentElement.clientWidth;
-  const outside: string[] = [];
-  const reported: Element[] = [];
-  const clips = (el: Element) => getComputedStyle(el).overflowX !== "visible";
-  const describe = (el: Element) => {
-    const id = el.id ? `#${el.id}` : "";
-    const text = (el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
-    return `<${el.tagName.toLowerCase()}${id} class="${(el.getAttribute("class") ?? "").slice(0, 60)}"> "${text}"`;
-  };
-  for (const root of document.querySelectorAll("header, main, footer")) {
-    for (const el of [root, ...root.querySelectorAll("*")]) {
-      const rect = el.getBoundingClientRect();
-      // Not rendered, or a 1 px visually hidden label (sr-only).
-      if (rect.width <= 1 || rect.height <= 1) continue;
-      if (rect.right <= viewport + 0.5) continue;
-      // The outermost element that passes the edge names the cause; its children follow it out.
-      if (reported.some((outer) => outer.contains(el))) continue;
-      let clipped = false;
-      for (let parent = el.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
-        if (clips(parent) && parent.getBoundingClientRect().right <= viewport + 0.5) {
-          clipped = true;
-          break;
-        }
-      }
-      if (clipped) continue;
-      reported.push(el);
-      outside.push(`${describe(el)} ends at ${Math.round(rect.right)} px`);
-    }
-  }
-  return { documentWidth: document.documentElement.scrollWidth, viewport, outside };
-}
-
-async function sweep(page: Page, widths: readonly number[], before?: () => Promise<void>): Promise<Overflow[]> {
-  const found: Overflow[] = [];
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: HEIGHT });
-    await before?.();
-    const { documentWidth, viewport, outside } = await page.evaluate(measureOverflow);
-    if (documentWidth > viewport) found.push({ width, problem: `the document is ${documentWidth} px wide in a ${viewport} px viewport` });
-    for (const problem of outside.slice(0, 5)) found.push({ width, problem });
-  }
-  return found;
-}
-
-const report = (found: Overflow[]) => found.map((f) => `${f.width} px: ${f.problem}`);
 
 /** The awkward calendar's twelve titles, as its file gives them. */
 const AWKWARD_TITLES = new ICAL.Component(ICAL.parse(readFileSync(new URL(`../fixtures/${AWKWARD_CALENDAR}`, import.meta.url), "utf8")))
@@ -75,15 +16,6 @@ const AWKWARD_TITLES = new ICAL.Component(ICAL.parse(readFileSync(new URL(`../fi
   .map((event) => String(event.getFirstPropertyValue("summary")));
 
 test.describe("every width", () => {
-  for (const path of PATHS) {
-    test(`${path} fits every width from 320 to 1440 px`, async ({ page }) => {
-      await page.setViewportSize({ width: WIDTHS[0], height: HEIGHT });
-      await page.goto(path);
-      await waitForHydration(page);
-      expect(report(await sweep(page, WIDTHS))).toEqual([]);
-    });
-  }
-
   test("the open drawer fits every width that shows the menu button", async ({ page }) => {
     await page.setViewportSize({ width: WIDTHS[0], height: HEIGHT });
     await page.goto("/events");
