@@ -66,32 +66,27 @@ test.describe("mobile drawer (375 px)", () => {
     }
   });
 
-  test("choosing a link closes the drawer and navigates", async ({ page }) => {
-    await page.getByRole("button", { name: "Open menu" }).click();
+  // One page load for the three: the current page's link, another page's, then Apply.
+  test("choosing a link closes the drawer: the current page's, another page's (the new page then current), and Apply", async ({ page }) => {
+    const menuButton = page.getByRole("button", { name: "Open menu" });
     const drawer = page.getByRole("dialog", { name: "Menu" });
-    await drawer.getByRole("link", { name: "About Us", exact: true }).click();
-    await expect(page).toHaveURL(/\/about$/);
-    await expect(drawer).toBeHidden();
-    await expect(page.getByRole("heading", { level: 1, name: "Run by founders, for founders" })).toBeVisible();
 
-    // Reopened on the new page, the new page is the current one.
-    await page.getByRole("button", { name: "Open menu" }).click();
-    await expect(drawer.getByRole("link", { name: "About Us", exact: true })).toHaveAttribute("aria-current", "page");
-  });
-
-  test("choosing the current page's link also closes the drawer", async ({ page }) => {
-    await page.getByRole("button", { name: "Open menu" }).click();
-    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await menuButton.click();
     const current = drawer.getByRole("link", { name: "Homepage", exact: true });
     await expect(current).toHaveAttribute("aria-current", "page");
     await current.click();
     await expect(drawer).toBeHidden();
     await expect(page).toHaveURL(/\/$/);
-  });
 
-  test("choosing Apply closes the drawer and goes to /apply", async ({ page }) => {
-    await page.getByRole("button", { name: "Open menu" }).click();
-    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await menuButton.click();
+    await drawer.getByRole("link", { name: "About Us", exact: true }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1, name: "Run by founders, for founders" })).toBeVisible();
+    // Reopened on the new page, the new page is the current one.
+    await menuButton.click();
+    await expect(drawer.getByRole("link", { name: "About Us", exact: true })).toHaveAttribute("aria-current", "page");
+
     await drawer.getByRole("link", { name: "Apply", exact: true }).click();
     await expect(page).toHaveURL(/\/apply$/);
     await expect(drawer).toBeHidden();
@@ -113,29 +108,26 @@ test.describe("mobile drawer (375 px)", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("Escape closes the drawer and returns focus to the menu button", async ({ page }) => {
+  // One page load for the three ways out.
+  test("Escape and the close button close the drawer and return focus to the menu button; so does a click on the overlay", async ({
+    page,
+  }) => {
     const menuButton = page.getByRole("button", { name: "Open menu" });
-    await menuButton.click();
     const drawer = page.getByRole("dialog", { name: "Menu" });
+
+    await menuButton.click();
     await expect(drawer).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(drawer).toBeHidden();
     await expect(menuButton).toBeFocused();
     await expect(page.getByRole("dialog", { name: "Menu", includeHidden: true })).toHaveJSProperty("open", false);
-  });
 
-  test("the close button closes the drawer and returns focus to the menu button", async ({ page }) => {
-    const menuButton = page.getByRole("button", { name: "Open menu" });
     await menuButton.click();
-    const drawer = page.getByRole("dialog", { name: "Menu" });
     await drawer.getByRole("button", { name: "Close menu" }).click();
     await expect(drawer).toBeHidden();
     await expect(menuButton).toBeFocused();
-  });
 
-  test("clicking the overlay closes the drawer", async ({ page }) => {
-    await page.getByRole("button", { name: "Open menu" }).click();
-    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await menuButton.click();
     await expect(drawer).toBeVisible();
     await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0);
     const box = (await drawer.boundingBox())!;
