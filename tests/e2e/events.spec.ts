@@ -5,6 +5,7 @@ import { DESKTOP, expect, test, waitForHydration } from "./fixtures";
 import { startGoogleBackedServer, stopGoogleBackedServer } from "./support/google-server";
 import { failEventsData, holdEventsData, openEventsInApp, tolerateStatus } from "./support/events-api";
 import { pageSettled } from "./support/settled";
+import { scanAtBothWidths } from "./support/axe";
 
 // Both tabs' lists are in the page, the other one hidden: the cards a visitor sees.
 const cards = (page: Page) => page.locator("main article:visible");
@@ -179,10 +180,6 @@ test.describe("events tabs without JavaScript", () => {
 });
 
 test.describe("an empty calendar", () => {
-  // One server for the group (beforeAll): its tests run in one worker, in order; spread over the workers, each
-  // worker would start and read its own.
-  test.describe.configure({ mode: "default" });
-
   test.use({ viewport: DESKTOP });
   let fake: FakeGoogleCalendar;
   let server: RunningServer;
@@ -192,9 +189,10 @@ test.describe("an empty calendar", () => {
   });
   test.afterAll(() => stopGoogleBackedServer({ fake, server }));
 
-  test("shows the empty state on both tabs, in-app too", async ({ page }) => {
+  test("shows the empty state on both tabs, in-app too, with no axe violation at 375 and 1280 px", async ({ page }, testInfo) => {
     await openEventsInApp(page, server.url);
     await expect(page.getByText("No upcoming events scheduled at this time.")).toBeVisible();
+    await scanAtBothWidths(page, testInfo, "/events (empty)");
     await page.getByRole("navigation", { name: "Events" }).getByRole("link", { name: "Past" }).click();
     await expect(page.getByText("No past events to show yet.")).toBeVisible();
   });
