@@ -21,8 +21,9 @@ const field = (page: Page, keyPath: string) => page.getByRole("group", { name: /
 let setup: EditorSetup;
 
 // A server and a checkout to start, and the editor (1.5 MB of script) to load and sign in twice:
-// about 15 s on a quiet two-core machine.
-test.describe.configure({ timeout: 60_000 });
+// about 10 s alone on a quiet two-core machine, 20 s beside the other two workers, more than twice that
+// on a machine twice as busy.
+test.describe.configure({ timeout: 120_000 });
 
 // `page` first: its guard's route (which blocks every request off the machine) must come before ours.
 test.beforeEach(async ({ page: _page, context }) => {

@@ -100,8 +100,9 @@ const heicPreviewNoise = ({ kind, text, url }: ConsoleIssue) =>
 let setup: EditorSetup;
 
 // A checkout, a fake GitHub, a server, the editor's session (its 1.5 MB of script, two uploads, a save)
-// and a content check: about 15 s alone on a quiet two-core machine, twice that beside the other worker.
-test.describe.configure({ timeout: 90_000 });
+// and a content check: about 15 s alone on a quiet two-core machine, 30-40 s beside the other two workers,
+// more than twice that on a machine twice as busy.
+test.describe.configure({ timeout: 150_000 });
 
 // `page` first: its guard's route (which blocks every request off the machine) must be there before
 // ours, so that ours, added later, is the one that answers GitHub's addresses.
