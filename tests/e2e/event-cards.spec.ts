@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { eventResource, generateGoogleEvents, zonedDateTime } from "../fakes/google-events";
 import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
 import { calendarRead, startServer, type RunningServer } from "../support/start-server";
-import { expect, PHONE, test } from "./fixtures";
+import { expect, PHONE, oneServerForTheGroup, test } from "./fixtures";
 import { listPages } from "./support/list-pages";
 
 // Issue 37: cards people scan. Whatever an event's description (20 KB of text, one word of 3,000 letters,
@@ -57,9 +57,7 @@ function cardHeights(page: Page): Promise<{ title: string; height: number }[]> {
 }
 
 test.describe("event cards, whatever the calendar holds", () => {
-  // One server for the group (beforeAll): its tests run in one worker, in order; spread over the workers, each
-  // worker would start and read its own.
-  test.describe.configure({ mode: "default" });
+  oneServerForTheGroup();
 
   let fake: FakeGoogleCalendar;
   let server: RunningServer;

@@ -3,14 +3,12 @@
 import type { FakeGoogleCalendar } from "../fakes/google-calendar";
 import type { RunningServer } from "../support/start-server";
 import type { Page } from "@playwright/test";
-import { DESKTOP, expect, test, waitForHydration } from "./fixtures";
+import { DESKTOP, expect, oneServerForTheGroup, test, waitForHydration } from "./fixtures";
 import { startGoogleBackedServer, stopGoogleBackedServer } from "./support/google-server";
 import { openEventsInApp } from "./support/events-api";
 
 test.describe("event dates the calendar sends as it likes", () => {
-  // One server for the group (beforeAll): its tests run in one worker, in order; spread over the workers, each
-  // worker would start and read its own.
-  test.describe.configure({ mode: "default" });
+  oneServerForTheGroup();
 
   test.use({ viewport: DESKTOP });
   let fake: FakeGoogleCalendar;

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import type { FakeGoogleCalendar } from "../fakes/google-calendar";
 import type { RunningServer } from "../support/start-server";
-import { DESKTOP, PHONE, expect, test, waitForHydration } from "./fixtures";
+import { DESKTOP, PHONE, expect, oneServerForTheGroup, test, waitForHydration } from "./fixtures";
 import { startGoogleBackedServer, stopGoogleBackedServer } from "./support/google-server";
 import { scanAtBothWidths } from "./support/axe";
 import { pageSettled } from "./support/settled";
@@ -140,9 +140,7 @@ test.describe("event pages without JavaScript", () => {
 });
 
 test.describe("event pages from a calendar with hostile and untitled events", () => {
-  // One server for the group (beforeAll): its tests run in one worker, in order; spread over the workers, each
-  // worker would start and read its own.
-  test.describe.configure({ mode: "default" });
+  oneServerForTheGroup();
 
   test.use({ viewport: DESKTOP });
   let fake: FakeGoogleCalendar;

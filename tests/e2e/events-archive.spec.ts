@@ -1,16 +1,14 @@
 import { generateGoogleEvents } from "../fakes/google-events";
 import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
 import { calendarRead, startServer, type RunningServer } from "../support/start-server";
-import { DESKTOP, expect, PHONE, test, waitForHydration } from "./fixtures";
+import { DESKTOP, expect, PHONE, oneServerForTheGroup, test, waitForHydration } from "./fixtures";
 import { expectNoAxeViolations } from "./support/axe";
 
 // Issue 37: the archive in pages. From /events, without JavaScript, a visitor reaches any event in a few
 // plain links: a month, one of its pages, the event. Each archive page passes axe at phone and laptop widths.
 // A calendar as Google sends it, busy enough for months in parts.
 test.describe("the events archive", () => {
-  // One server for the group (beforeAll): its tests run in one worker, in order; spread over the workers, each
-  // worker would start and read its own.
-  test.describe.configure({ mode: "default" });
+  oneServerForTheGroup();
 
   let fake: FakeGoogleCalendar;
   let server: RunningServer;

@@ -1,7 +1,7 @@
 import type { FakeGoogleCalendar } from "../fakes/google-calendar";
 import type { RunningServer } from "../support/start-server";
 import type { Page } from "@playwright/test";
-import { DESKTOP, expect, test, waitForHydration } from "./fixtures";
+import { DESKTOP, expect, oneServerForTheGroup, test, waitForHydration } from "./fixtures";
 import { startGoogleBackedServer, stopGoogleBackedServer } from "./support/google-server";
 import { failEventsData, holdEventsData, openEventsInApp, tolerateStatus } from "./support/events-api";
 import { pageSettled } from "./support/settled";
@@ -216,9 +216,7 @@ test.describe("event dates in a browser far from New York", () => {
 });
 
 test.describe("hostile calendar descriptions", () => {
-  // One server for the group (beforeAll): its tests run in one worker, in order; spread over the workers, each
-  // worker would start and read its own.
-  test.describe.configure({ mode: "default" });
+  oneServerForTheGroup();
 
   test.use({ viewport: DESKTOP });
   let fake: FakeGoogleCalendar;

@@ -178,6 +178,14 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
+/**
+ * For a describe whose server starts in beforeAll: its tests run in one worker, in order. Spread over the workers (the
+ * suite is fully parallel), each worker would start and read a server of its own.
+ */
+export function oneServerForTheGroup(): void {
+  test.describe.configure({ mode: "default" });
+}
+
 /** Holds React DOM's chunk forever, so whatever still works, works without React; says how many requests it held. */
 export async function holdReact(page: Page): Promise<() => number> {
   let held = 0;
