@@ -13,7 +13,7 @@ import {
 } from "./fixtures";
 import { expectNoAxeViolations } from "./support/axe";
 import { expectNoPolicyViolations, recordPolicyViolations } from "./support/csp";
-import { focusProblem, tabThroughPage } from "./support/focus";
+import { describeProblems, tabThroughPage } from "./support/focus";
 import { WIDTHS, report, sweep } from "./support/overflow";
 import { pageSettled } from "./support/settled";
 
@@ -112,11 +112,7 @@ for (const viewport of [PHONE, DESKTOP]) {
           await test.step("every Tab stop is visibly focused and not hidden", async () => {
             const stops = await tabThroughPage(page);
             expect(stops.length).toBeGreaterThan(8);
-            const problems = stops.flatMap((stop) => {
-              const problem = focusProblem(stop);
-              return problem ? [`"${stop.name}" <${stop.tag}>: ${problem}`] : [];
-            });
-            expect(problems).toEqual([]);
+            expect(describeProblems(stops)).toEqual([]);
           });
           await test.step(`the main navigation marks ${navLabel ?? "no link"} as current, in bold`, async () => {
             const nav = page.getByRole("navigation", { name: "Main" });

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { DESKTOP, PHONE, expect, test, waitForHydration } from "./fixtures";
-import { focusProblem, probeFocus, resetFocusProbe, tabAndProbe, type FocusStop } from "./support/focus";
+import { describeProblems, focusProblem, probeFocus, resetFocusProbe, tabAndProbe, type FocusStop } from "./support/focus";
 
 // Keyboard only: no clicks, no fill(); every action is a key press.
 
@@ -8,13 +8,6 @@ const NAV = ["Homepage", "About Us", "Contact Us", "Member Events", "Member Port
 
 /** Login's name carries "(opens in a new tab)" after it. */
 const isNamed = (stop: FocusStop, name: string) => stop.name === name || (name === "Login" && stop.name.startsWith("Login"));
-
-function describeProblems(stops: FocusStop[]): string[] {
-  return stops.flatMap((stop) => {
-    const problem = focusProblem(stop);
-    return problem ? [`"${stop.name}" <${stop.tag}>: ${problem}`] : [];
-  });
-}
 
 /** Presses Tab until the focused element matches, failing after `max` presses. */
 async function tabTo(page: Page, matches: (stop: FocusStop) => boolean, what: string, max = 40): Promise<FocusStop> {

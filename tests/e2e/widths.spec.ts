@@ -3,12 +3,11 @@ import type { Page } from "@playwright/test";
 import ICAL from "ical.js";
 import { expect, test, waitForHydration } from "./fixtures";
 import { listPages } from "./support/list-pages";
-import { WIDTHS, report, sweep } from "./support/overflow";
+import { HEIGHT, WIDTHS, report, sweep } from "./support/overflow";
 import { AWKWARD_CALENDAR, startIcsBackedServer, stopIcsBackedServer, type IcsBackedServer } from "./support/ics-server";
 
 // Issue 11: every page at every width a visitor uses (support/overflow.ts). Each page as it loads is swept in
 // every-page.spec.ts; the open drawer, and a calendar of what people paste, here.
-const HEIGHT = 900;
 
 /** The awkward calendar's twelve titles, as its file gives them. */
 const AWKWARD_TITLES = new ICAL.Component(ICAL.parse(readFileSync(new URL(`../fixtures/${AWKWARD_CALENDAR}`, import.meta.url), "utf8")))

@@ -156,3 +156,11 @@ export function focusProblem(stop: FocusStop): string | null {
   if (stop.contrast !== null && stop.contrast < 3) return `indicator contrast ${stop.contrast.toFixed(2)}:1 is below 3:1 (${stop.focused})`;
   return null;
 }
+
+/** One line per stop that fails the visible-focus rules: its name, its tag and why. */
+export function describeProblems(stops: FocusStop[]): string[] {
+  return stops.flatMap((stop) => {
+    const problem = focusProblem(stop);
+    return problem ? [`"${stop.name}" <${stop.tag}>: ${problem}`] : [];
+  });
+}

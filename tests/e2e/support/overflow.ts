@@ -4,7 +4,8 @@ import type { Page } from "@playwright/test";
 // or a cut-off control. A page is loaded once and resized through the widths (the layout is CSS only, so a resize
 // shows what a fresh load at that width shows).
 export const WIDTHS = [320, 360, 375, 414, 600, 768, 800, 834, 1024, 1280, 1440] as const;
-const HEIGHT = 900;
+/** The window height of every sweep. */
+export const HEIGHT = 900;
 
 type Overflow = { width: number; problem: string };
 
