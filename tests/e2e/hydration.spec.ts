@@ -1,11 +1,11 @@
 import type { Page, Request } from "@playwright/test";
 import { PHONE, expect, holdReact, isHydrated, test, waitForHydration, waitForQuietNetwork } from "./fixtures";
-import { fullBrowser } from "./support/full-browser";
+import { FULL_BROWSER } from "./support/full-browser";
 import { pageIdle, pageSettled } from "./support/settled";
 
 // The full browser: after an idle callback (pageIdle) the headless shell at times paints no further frame, where
 // Chromium does (scripts/chromium.js).
-test.use({ launchOptions: fullBrowser() });
+test.use({ launchOptions: FULL_BROWSER });
 
 // Issue 4 budget: JavaScript transferred on `/` under 90 KB compressed.
 const HOME_JS_BUDGET = 90 * 1024;

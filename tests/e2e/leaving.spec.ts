@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { DESKTOP, expect, test, waitForHydration } from "./fixtures";
-import { fullBrowser } from "./support/full-browser";
+import { FULL_BROWSER } from "./support/full-browser";
 
 // Issue 30: a page whose scripts have run is as light to leave as a static one. Nothing of ours
 // runs on the way out (no beforeunload, unload or pagehide handler, nothing written to storage), and the page stays eligible for the back/forward cache: Chromium
@@ -36,9 +36,8 @@ async function hydratedPage(browser: Browser, baseURL: string | undefined, path:
   return { context, page, errors };
 }
 
-// Playwright turns the back/forward cache off by default, and the headless shell the other tests run in has none:
-// the full browser (scripts/chromium.js).
-test.use({ launchOptions: fullBrowser({ ignoreDefaultArgs: ["--disable-back-forward-cache"] }) });
+// The headless shell the other tests run in has no back/forward cache: the full browser, with its cache on.
+test.use({ launchOptions: FULL_BROWSER });
 
 test.describe("leaving a page whose scripts have run", () => {
   for (const trip of TRIPS) {
