@@ -1,11 +1,14 @@
 // The content editor at /admin, for real and offline: Sveltia CMS as the site serves it, signed in
-// with an access token, saving through its GitHub backend to a fake GitHub on loopback whose
-// repository is a throw-away checkout of this one. What it writes then passes the site's own content
-// check; that same edit builds and shows in tests/integration/content-build.test.ts. The repository's
-// own content/ is never touched.
+// with "Sign in with GitHub" (the server started with an OAuth app's id and secret and GitHub's address
+// pointed at the fake GitHub, whose consent screen the editor's popup shows) or with an access token,
+// saving through its GitHub backend to a fake GitHub on loopback whose repository is a throw-away
+// checkout of this one. What it writes then passes the site's own content check; that same edit builds
+// and shows in tests/integration/content-build.test.ts. The repository's own content/ is never touched.
 //
-// One editor session for everything a volunteer does here: what the editor refuses, then a rename, a
-// phone's JPEG and an iPhone's HEIC in one save.
+// One editor session for everything a volunteer does here (a server, a checkout and the editor's first
+// load are most of the time): a sign-in cancelled on GitHub's screen, then one click on it; what the
+// editor refuses; a rename, a phone's JPEG and an iPhone's HEIC in one save; and, signed out, the access
+// token signs in again and shows the saved edit.
 //
 // The editor also tries to draw a HEIC's thumbnail with its own WebAssembly decoder in a worker,
 // which the /admin policy does not allow (worker-src 'none', no 'wasm-unsafe-eval') and the site
@@ -19,8 +22,19 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { parse } from "yaml";
 import { cameraJpeg, PORTRAIT_HEIC } from "../support/content-fixture";
+import { OAUTH_APP } from "../fakes/github";
 import { expect, test, type ConsoleIssue } from "./fixtures";
-import { recordViolations, routeGitHubTo, violationsIn, signIn, startEditorSetup, type EditorSetup } from "./support/editor";
+import {
+  recordViolations,
+  routeGitHubTo,
+  SIGN_IN_WITH_GITHUB,
+  signInWithGitHub,
+  signInWithToken,
+  startEditorSetup,
+  TOKEN,
+  violationsIn,
+  type EditorSetup,
+} from "./support/editor";
 
 type Founder = Record<string, string>;
 const readFounders = (checkout: string) =>
@@ -99,18 +113,19 @@ const heicPreviewNoise = ({ kind, text, url }: ConsoleIssue) =>
 
 let setup: EditorSetup;
 
-// A checkout, a fake GitHub, a server, the editor's session (its 1.5 MB of script, two uploads, a save)
-// and a content check: about 15 s alone on a quiet two-core machine, 30-40 s beside the other two workers,
-// more than twice that on a machine twice as busy.
+// A checkout, a fake GitHub, a server, the editor's session (its 1.5 MB of script, two sign-ins through a popup
+// and one with the token, two uploads, a save) and a content check: about 20 s alone on a quiet two-core machine,
+// 40-50 s beside the other two workers, more than twice that on a machine twice as busy.
 test.describe.configure({ timeout: 150_000 });
 
 // `page` first: its guard's route (which blocks every request off the machine) must be there before
 // ours, so that ours, added later, is the one that answers GitHub's addresses.
-test.beforeEach(async ({ page, context }) => {
-  setup = await startEditorSetup();
+test.beforeEach(async ({ page: _page, context }) => {
+  setup = await startEditorSetup({ oauth: true });
   await routeGitHubTo(context, setup.fake);
-  // Any policy violation fails the test: the /admin policy is the loosest the editor needs, no looser.
-  await recordViolations(page);
+  // Any policy violation, in the editor or in its sign-in popup, fails the test: the /admin policy is the loosest
+  // the editor needs, no looser.
+  await recordViolations(context);
 });
 
 test.afterEach(async ({ page }) => {
@@ -130,12 +145,33 @@ test.afterEach(async ({ page }) => {
   await setup.stop();
 });
 
-test("a volunteer's edits: the editor refuses what the check would, then a rename, a phone's JPEG and an iPhone's HEIC in one save; and the content check takes them", async ({
+test("a volunteer cancels on GitHub's screen and is told so, signs in with one click on it, is refused what the check would refuse, saves a rename, a phone's JPEG and an iPhone's HEIC in one commit that the content check takes; and the access token signs in too", async ({
   page,
   consoleIssues,
 }) => {
   const before = readFounders(setup.checkout);
-  await signIn(page, setup.server.url);
+  await page.goto(`${setup.server.url}/admin`);
+  // The access token stays on offer beside it.
+  await expect(page.getByRole("button", { name: "Sign In Using Access Token" })).toBeVisible();
+
+  // --- Cancel on GitHub's screen.
+  const opened = page.waitForEvent("popup");
+  await page.getByRole("button", { name: SIGN_IN_WITH_GITHUB }).click();
+  const popup = await opened;
+  const closed = popup.waitForEvent("close");
+  await popup.getByRole("button", { name: "Cancel" }).click();
+  await closed;
+  await expect(page.getByText("You did not allow the content editor to use your GitHub account")).toBeVisible();
+  expect(setup.fake.exchanges).toEqual([]);
+  // The browser's note of the popup's 403 and the editor's of the failed sign-in, and nothing else.
+  expect(consoleIssues.map((issue) => issue.text)).toEqual([
+    "Failed to load resource: the server responded with a status of 403 (Forbidden)",
+    expect.stringMatching(/^Error Authentication failed Error: You did not allow the content editor/),
+  ]);
+  consoleIssues.splice(0);
+
+  // --- Then sign in: one click on Authorize, and the volunteer is in the editor.
+  await signInWithGitHub(page);
   await page.getByText("Featured founders").click();
   await expect(field(page, "founders.0.name").getByRole("textbox")).toHaveValue("Maya Okafor");
 
@@ -225,6 +261,31 @@ test("a volunteer's edits: the editor refuses what the check would, then a renam
   const check = await run(setup.checkout, "content:check");
   expect(check.status, check.stderr).toBe(0);
   expect(check.stdout).toContain("content/ is valid: the site will build with it.");
+
+  // Each consent screen was for the server's scope and callback (the cancelled one, then the one authorized); one
+  // exchange of a code, for the token.
+  const consent = {
+    clientId: OAUTH_APP.clientId,
+    redirectUri: `${setup.server.url}/admin/auth/callback`,
+    scope: "public_repo",
+    state: expect.any(String),
+  };
+  expect(setup.fake.authorizations).toEqual([consent, consent]);
+  expect(setup.fake.exchanges.map((exchange) => exchange.answer)).toEqual(["token"]);
+  // Neither the token nor the code reached the server's log.
+  await setup.server.logCaughtUp();
+  const log = setup.server.output();
+  expect(log).toContain('"path":"/admin/auth/callback"');
+  expect(log).not.toContain(TOKEN);
+  expect(log).not.toContain(setup.fake.exchanges[0]!.code);
+
+  // --- Signed out, the access token the guide tells a volunteer to make signs in too, and the saved name is there.
+  await page.getByRole("button", { name: "Show Account Menu" }).click();
+  await page.getByRole("menuitem", { name: "Sign Out" }).click();
+  await signInWithToken(page);
+  await page.getByText("Featured founders").click();
+  await expect(field(page, "founders.0.name").getByRole("textbox")).toHaveValue("Amara Nwosu-Ødegaard");
+  expect(setup.fake.commits).toHaveLength(1);
 
   // The editor's HEIC thumbnail decoder was refused, and logged so; nothing else was (the fixture fails the test on any other).
   expect(consoleIssues.filter(heicPreviewNoise).length).toBeGreaterThan(0);

@@ -76,9 +76,14 @@ export async function routeGitHubTo(context: BrowserContext, fake: FakeGitHub): 
   }
 }
 
-/** Signs in on the editor's page with the access token, as the guide tells a volunteer to. */
+/** Opens the editor and signs in with the access token, as the guide tells a volunteer to. */
 export async function signIn(page: Page, base: string, token = TOKEN): Promise<void> {
   await page.goto(`${base}/admin`);
+  await signInWithToken(page, token);
+}
+
+/** Signs in with the access token on the editor's open sign-in screen. */
+export async function signInWithToken(page: Page, token = TOKEN): Promise<void> {
   await page.getByRole("button", { name: "Sign In Using Access Token" }).click();
   await page.getByRole("textbox").fill(token);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
