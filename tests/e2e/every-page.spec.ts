@@ -16,6 +16,7 @@ import { expectNoPolicyViolations, recordPolicyViolations } from "./support/csp"
 import { describeProblems, tabThroughPage } from "./support/focus";
 import { WIDTHS, report, sweep } from "./support/overflow";
 import { pageSettled } from "./support/settled";
+import { PAGE_PATHS, linksTheRulesName } from "./support/speculation";
 
 // Every page, as a visitor gets it at phone and at desktop width: one load and one hydration carry each check that
 // holds on every page, each a step that names itself when it fails. A load and a hydration cost Chromium about
@@ -71,7 +72,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     test.use({ viewport });
 
     for (const { path, h1, navLabel } of ALL) {
-      test(path, async ({ page, baseURL, consoleIssues }, testInfo) => {
+      test(path, async ({ page, baseURL, consoleIssues, blockedRequests }, testInfo) => {
         const label = `${path} at ${viewport.width} px`;
         const policy = await recordPolicyViolations(page);
         // Our own files that fail to load (images, styles, scripts); the 404 page's document is meant to.
@@ -91,8 +92,21 @@ for (const viewport of [PHONE, DESKTOP]) {
           const response = await page.goto(path);
           expect(response?.status()).toBe(path === NOT_FOUND_PATH ? 404 : 200);
           expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-[^;]*;/);
-          expect(response?.headers()["content-security-policy"]).not.toMatch(/nonce|unsafe/);
+          expect(response?.headers()["content-security-policy"]).not.toMatch(/nonce|unsafe|inline-speculation-rules/);
         });
+        if (viewport === DESKTOP) {
+          await test.step("its speculation rules name our pages' links and no other; nothing left the machine", async () => {
+            expect(await page.evaluate(() => HTMLScriptElement.supports("speculationrules"))).toBe(true);
+            const links = await page.evaluate(linksTheRulesName);
+            expect(links.length).toBeGreaterThan(5);
+            for (const { href, tab, named } of links) {
+              // The events tabs switch in place: never loaded ahead.
+              const ours = href.startsWith("/") && PAGE_PATHS.test(href) && !tab;
+              expect(named, `${href} on ${path}`).toBe(ours);
+            }
+            expect(blockedRequests).toEqual([]);
+          });
+        }
         await waitForHydration(page);
 
         await test.step("one h1, the first heading; the drawer named without a heading of its own", async () => {

@@ -1,11 +1,13 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { DESKTOP, NOT_FOUND_PATH, PAGES, expect, isLoopback, test, waitForHydration } from "./fixtures";
+import { DESKTOP, expect, isLoopback, test, waitForHydration } from "./fixtures";
 import { withoutSpeculationRules } from "./support/no-speculation-rules";
 import { pageSettled } from "./support/settled";
+import { linksTheRulesName } from "./support/speculation";
 
-// The pages' speculation rules (app/lib/speculation-rules.ts), in Chromium. These tests use a
-// context of their own without request interception, which cancels speculative loads: they watch
-// instead that nothing leaves loopback, and fail on any CSP violation or console error.
+// The pages' speculation rules (app/lib/speculation-rules.ts), in Chromium. That each page's rules are there, allowed
+// by its policy, and name only our pages' links is a step of every-page.spec.ts. These tests use a context of their
+// own without request interception, which cancels speculative loads: they watch instead that nothing leaves
+// loopback, and fail on any CSP violation or console error.
 
 type Watch = { violations: string[]; console: string[]; external: string[] };
 
@@ -36,56 +38,7 @@ function expectClean(watch: Watch) {
   expect(watch.external, watch.external.join("\n")).toEqual([]);
 }
 
-/** Runs in the page: every link's href, and whether the page's rules name it (Chromium's URLPattern, the rules' selector). */
-function linksTheRulesName(): { href: string; tab: boolean; named: boolean }[] {
-  const script = document.querySelector('script[type="speculationrules"]');
-  const rules = JSON.parse(script?.textContent ?? "{}") as Record<
-    string,
-    { where: { and: [{ href_matches: string[] }, { not: { selector_matches: string } }] } }[]
-  >;
-  const rule = rules.prerender?.[0];
-  if (!rule) throw new Error("no prerender rule");
-  const [{ href_matches: patterns }, { not: exclusion }] = rule.where.and;
-  const URLPatternClass = (window as unknown as { URLPattern: new (input: string, base: string) => { test(url: string): boolean } })
-    .URLPattern;
-  return [...document.querySelectorAll<HTMLAnchorElement>("a[href]")].map((link) => ({
-    href: link.getAttribute("href") ?? "",
-    tab: link.hasAttribute("data-tab"),
-    named:
-      patterns.some((pattern) => new URLPatternClass(pattern, document.baseURI).test(link.href)) &&
-      !link.matches(exclusion.selector_matches),
-  }));
-}
-
-const PAGE_PATHS = /^\/(apply|about|contact|portal|events(\?.*)?|events\/[^/?#]+|events\/month\/[^/?#]+(\/\d+)?)?$/;
-
 test.describe("speculation rules", () => {
-  for (const path of [...PAGES.map((p) => p.path), NOT_FOUND_PATH]) {
-    test(`${path}: the rules are in the page, allowed by the strict CSP, and name only our pages' links`, async ({ browser, baseURL }) => {
-      const { context, page, watch } = await openContext(browser, baseURL);
-      try {
-        const response = await page.goto(path);
-        const csp = response?.headers()["content-security-policy"] ?? "";
-        expect(csp).toMatch(/script-src 'self' 'sha256-[^;]*;/);
-        expect(csp).not.toMatch(/unsafe|nonce|inline-speculation-rules/);
-        expect(await page.evaluate(() => HTMLScriptElement.supports("speculationrules"))).toBe(true);
-        const links = await page.evaluate(linksTheRulesName);
-        expect(links.length).toBeGreaterThan(5);
-        for (const { href, tab, named } of links) {
-          // The events tabs switch in place: never loaded ahead.
-          const ours = href.startsWith("/") && PAGE_PATHS.test(href) && !tab;
-          expect(named, `${href} on ${path}`).toBe(ours);
-        }
-        await pageSettled(page);
-        // The unknown path's own 404 is the one resource error Chromium reports there.
-        if (path === NOT_FOUND_PATH) watch.console = watch.console.filter((line) => !line.includes("status of 404 (Not Found)"));
-        expectClean(watch);
-      } finally {
-        await context.close();
-      }
-    });
-  }
-
   test("/events: no download, share image, API or outside link is named", async ({ browser, baseURL }) => {
     const { context, page, watch } = await openContext(browser, baseURL);
     try {
