@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_FLAGS, TEST_CHROME_PATH } from "./scripts/chromium.js";
+import { CHROMIUM_FLAGS, OFFLINE_FLAGS, TEST_CHROME_PATH } from "./scripts/chromium.js";
 
 // Browser tests run against the real production server (server.js) on a free loopback port.
 // The port is chosen once, when the runner first loads this file; worker processes inherit
@@ -64,7 +64,8 @@ export default defineConfig({
     serviceWorkers: "block",
     launchOptions: {
       executablePath: TEST_CHROME_PATH,
-      args: CHROMIUM_FLAGS,
+      // Every request that would leave the machine fails in the browser itself.
+      args: [...CHROMIUM_FLAGS, ...OFFLINE_FLAGS],
     },
   },
   webServer: {

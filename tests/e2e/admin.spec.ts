@@ -118,9 +118,7 @@ let setup: EditorSetup;
 // 40-50 s beside the other two workers, more than twice that on a machine twice as busy.
 test.describe.configure({ timeout: 150_000 });
 
-// `page` first: its guard's route (which blocks every request off the machine) must be there before
-// ours, so that ours, added later, is the one that answers GitHub's addresses.
-test.beforeEach(async ({ page: _page, context }) => {
+test.beforeEach(async ({ context }) => {
   setup = await startEditorSetup({ oauth: true });
   await routeGitHubTo(context, setup.fake);
   // Any policy violation, in the editor or in its sign-in popup, fails the test: the /admin policy is the loosest

@@ -22,9 +22,8 @@ async function shot(page: Page, name: string, width = 960): Promise<void> {
 }
 
 let setup: EditorSetup;
-// `page` first: its guard's route (which blocks every request off the machine) must come before ours.
 // A test tagged @github gets a server with "Sign in with GitHub" (an OAuth app on the fake).
-test.beforeEach(async ({ page: _page, context }, testInfo) => {
+test.beforeEach(async ({ context }, testInfo) => {
   setup = await startEditorSetup({ oauth: testInfo.tags.includes("@github") });
   await routeGitHubTo(context, setup.fake);
 });

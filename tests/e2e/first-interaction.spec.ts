@@ -19,7 +19,7 @@ test.describe("a browser without invoker commands (Safari before 26.2, Firefox E
         true,
       );
     });
-    const held = await holdReact(page);
+    const { held } = await holdReact(page);
     await page.goto("/");
     expect(await page.evaluate(() => "commandForElement" in HTMLButtonElement.prototype)).toBe(false);
     await page.getByRole("button", { name: "Open menu" }).click();
@@ -41,18 +41,22 @@ test.describe("F8 (spec §9)", () => {
     page.evaluate(() => document.activeElement?.closest("[aria-label^='Notifications']")?.getAttribute("aria-label") ?? null);
 
   test("as the very first key press, focuses the notification area, which keeps the focus once the toasts load", async ({ page }) => {
+    // React is held until the focus before it has been checked: from the loopback it could arrive first.
+    const react = await holdReact(page);
     await page.goto("/about");
     expect(await page.evaluate(isHydrated)).toBe(false);
     await page.keyboard.press("F8");
     expect(await focusedLabel(page)).toBe("Notifications (F8)");
     // The key started the scripts; React and then the toasts' own area arrive.
+    await expect.poll(react.held).toBeGreaterThan(0);
+    react.release();
     await page.waitForFunction(isHydrated);
     await page.waitForFunction(() => document.getElementById("notifications") === null);
     await expect.poll(() => focusedLabel(page)).toBe("Notifications (F8)");
   });
 
   test("before React arrives at all, still focuses the area", async ({ page }) => {
-    const held = await holdReact(page);
+    const { held } = await holdReact(page);
     await page.goto("/");
     await page.keyboard.press("F8");
     expect(await focusedLabel(page)).toBe("Notifications (F8)");

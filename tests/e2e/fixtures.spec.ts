@@ -2,6 +2,7 @@ import type { Browser, BrowserContext } from "@playwright/test";
 import type { FakeGoogleCalendar } from "../fakes/google-calendar";
 import type { RunningServer } from "../support/start-server";
 import {
+  BLOCKED_MESSAGE,
   assertNoConsoleIssues,
   expect,
   guardContext,
@@ -15,12 +16,12 @@ import { startGoogleBackedServer, stopGoogleBackedServer } from "./support/googl
 
 // Self-tests of the guard in fixtures.ts: it must catch console errors, warnings, page errors and
 // hydration mismatches (the `page` fixture fails a test by calling assertNoConsoleIssues), and must
-// not be tripped by the external requests it blocks itself. Each case runs in its own guarded
+// not be tripped by the external requests the browser refuses to send. Each case runs in its own guarded
 // context so that the provoked errors do not fail this test through the `page` fixture.
 
 async function guarded(browser: Browser, baseURL: string | undefined): Promise<{ context: BrowserContext; guard: Guard }> {
   const context = await browser.newContext({ baseURL });
-  return { context, guard: await guardContext(context) };
+  return { context, guard: guardContext(context) };
 }
 
 test.describe("the console guard", () => {
@@ -99,7 +100,7 @@ test.describe("the request guard", () => {
     );
     expect(outcome).toBe("blocked");
     expect(guard.blocked).toContain("https://example.com/tracker.gif");
-    await expect.poll(() => guard.tolerated).toEqual(["Failed to load resource: net::ERR_FAILED (at https://example.com/tracker.gif)"]);
+    await expect.poll(() => guard.tolerated).toEqual([`${BLOCKED_MESSAGE} (at https://example.com/tracker.gif)`]);
     expect(guard.issues).toEqual([]);
   });
 });

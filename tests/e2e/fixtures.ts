@@ -10,12 +10,6 @@ export function isLoopback(url: string): boolean {
   return hostname === "127.0.0.1" || hostname === "localhost" || hostname === "[::1]";
 }
 
-/**
- * Every address but our own server's, as a pattern Playwright matches in its driver: a function would
- * send every request of the page to the test's process and back (a round trip per script and image).
- */
-const LEAVES_THE_MACHINE = /^(?!(?:https?|wss?):\/\/(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?(?:[/?#]|$))/i;
-
 export type ConsoleIssue = { kind: "console.error" | "console.warning" | "pageerror"; text: string; url: string };
 
 export type Guard = {
@@ -23,23 +17,22 @@ export type Guard = {
   notFoundDocuments: string[];
   /** Console errors/warnings and uncaught page errors seen so far, in every page of the context. */
   issues: ConsoleIssue[];
-  /** Non-loopback URLs whose requests were aborted. */
+  /** Non-loopback URLs whose requests failed: the browser refuses to send them (OFFLINE_FLAGS, scripts/chromium.js). */
   blocked: string[];
   /** Console messages the guard tolerated (for debugging the filter). */
   tolerated: string[];
 };
 
 /**
- * Blocks every request that leaves the machine and records console problems and page errors.
- * Exported for tests that make their own contexts.
+ * Records the requests that tried to leave the machine (the browser refuses them itself: OFFLINE_FLAGS in
+ * scripts/chromium.js), console problems and page errors. Exported for tests that make their own contexts.
  */
-export async function guardContext(context: BrowserContext): Promise<Guard> {
+export function guardContext(context: BrowserContext): Guard {
   const guard: Guard = { issues: [], blocked: [], notFoundDocuments: [], tolerated: [] };
   trackNetwork(context);
 
-  await context.route(LEAVES_THE_MACHINE, async (route) => {
-    guard.blocked.push(route.request().url());
-    await route.abort("failed");
+  context.on("requestfailed", (request) => {
+    if (!isLoopback(request.url())) guard.blocked.push(request.url());
   });
 
   context.on("response", (response) => {
@@ -53,7 +46,7 @@ export async function guardContext(context: BrowserContext): Promise<Guard> {
     const type = msg.type();
     if (type !== "error" && type !== "warning") return;
     const url = msg.location().url;
-    if (isExpectedBlockNoise(msg, guard.blocked) || isNotFoundDocumentNoise(msg, guard.notFoundDocuments)) {
+    if (isExpectedBlockNoise(msg) || isNotFoundDocumentNoise(msg, guard.notFoundDocuments)) {
       guard.tolerated.push(`${msg.text()} (at ${url})`);
       return;
     }
@@ -104,15 +97,12 @@ export async function waitForQuietNetwork(page: Page, quietMs = 500, timeoutMs =
   });
 }
 
-/**
- * The only console noise we tolerate: Chromium's "Failed to load resource: net::ERR_FAILED" for a
- * request this fixture aborted itself (e.g. the calendar iframe), i.e. a non-loopback URL we blocked.
- */
-function isExpectedBlockNoise(msg: ConsoleMessage, blocked: string[]): boolean {
-  if (msg.type() !== "error") return false;
-  if (msg.text() !== "Failed to load resource: net::ERR_FAILED") return false;
-  const url = msg.location().url;
-  return !isLoopback(url) && blocked.includes(url);
+/** Chromium's console message for a request it refused to send off the machine (OFFLINE_FLAGS). */
+export const BLOCKED_MESSAGE = "Failed to load resource: net::ERR_PROXY_CONNECTION_FAILED";
+
+/** The only console noise we tolerate: that message, for a request to another host (e.g. the calendar iframe). */
+function isExpectedBlockNoise(msg: ConsoleMessage): boolean {
+  return msg.type() === "error" && msg.text() === BLOCKED_MESSAGE && !isLoopback(msg.location().url);
 }
 
 /**
@@ -149,7 +139,7 @@ type Fixtures = {
 
 export const test = base.extend<Fixtures>({
   guard: async ({ context }, use) => {
-    await use(await guardContext(context));
+    await use(guardContext(context));
   },
 
   consoleIssues: async ({ guard }, use) => {
@@ -186,18 +176,26 @@ export function oneServerForTheGroup(): void {
   test.describe.configure({ mode: "default" });
 }
 
-/** Holds React DOM's chunk forever, so whatever still works, works without React; says how many requests it held. */
-export async function holdReact(page: Page): Promise<() => number> {
+/** React DOM's chunk held back: how many requests for it are waiting, and a way to let them go. */
+export type HeldReact = { held: () => number; release: () => void };
+
+/**
+ * Holds React DOM's chunk until the test releases it (if ever), so whatever works before React runs can be checked
+ * for as long as the test needs, on any machine.
+ */
+export async function holdReact(page: Page): Promise<HeldReact> {
   let held = 0;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/.+\.js$/, async (route) => {
-    const body = await (await route.fetch()).text();
-    if (body.includes("__reactContainer$")) {
-      held++;
-      return; // never answered
-    }
-    await route.fallback();
+    const response = await route.fetch();
+    const body = await response.text();
+    if (!body.includes("__reactContainer$")) return route.fallback();
+    held++;
+    await released;
+    await route.fulfill({ response, body });
   });
-  return () => held;
+  return { held: () => held, release };
 }
 
 /**

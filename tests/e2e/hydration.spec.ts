@@ -84,7 +84,7 @@ test.describe("hydration waits for a visitor", () => {
     test.use({ viewport: PHONE });
 
     test("the drawer opens and closes before React has loaded", async ({ page }) => {
-      const held = await holdReact(page);
+      const { held } = await holdReact(page);
       await page.goto("/");
       const menuButton = page.getByRole("button", { name: "Open menu" });
       await menuButton.click();

@@ -4,8 +4,7 @@ import { FULL_BROWSER } from "./support/full-browser";
 
 // Issue 30: a page whose scripts have run is as light to leave as a static one. Nothing of ours
 // runs on the way out (no beforeunload, unload or pagehide handler, nothing written to storage), and the page stays eligible for the back/forward cache: Chromium
-// keeps it, and says why in notRestoredReasons when it does not. A context of its own, without the
-// fixture's request interception.
+// keeps it, and says why in notRestoredReasons when it does not. A context of its own for each trip.
 
 const TRIPS = [
   { from: "/", link: "About Us", to: /\/about$/ },

@@ -6,7 +6,7 @@ import { linksTheRulesName } from "./support/speculation";
 
 // The pages' speculation rules (app/lib/speculation-rules.ts), in Chromium. That each page's rules are there, allowed
 // by its policy, and name only our pages' links is a step of every-page.spec.ts. These tests use a context of their
-// own without request interception, which cancels speculative loads: they watch instead that nothing leaves
+// own, with no request intercepted (interception cancels speculative loads): they watch that nothing tries to leave
 // loopback, and fail on any CSP violation or console error.
 
 type Watch = { violations: string[]; console: string[]; external: string[] };

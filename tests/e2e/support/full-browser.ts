@@ -1,5 +1,5 @@
 import type { LaunchOptions } from "@playwright/test";
-import { CHROME_PATH, CHROMIUM_FLAGS } from "../../../scripts/chromium.js";
+import { CHROME_PATH, CHROMIUM_FLAGS, OFFLINE_FLAGS } from "../../../scripts/chromium.js";
 
 /**
  * The full Chromium (CHROME_PATH), for a file whose tests need what the headless shell the others run in lacks or does
@@ -9,6 +9,6 @@ import { CHROME_PATH, CHROMIUM_FLAGS } from "../../../scripts/chromium.js";
  */
 export const FULL_BROWSER: LaunchOptions = {
   executablePath: CHROME_PATH,
-  args: CHROMIUM_FLAGS,
+  args: [...CHROMIUM_FLAGS, ...OFFLINE_FLAGS],
   ignoreDefaultArgs: ["--disable-back-forward-cache"],
 };
