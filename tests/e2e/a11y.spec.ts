@@ -56,16 +56,18 @@ test.describe("axe on every state of /events", () => {
 test.describe("axe with the drawer open", () => {
   test.use({ viewport: PHONE });
 
-  for (const path of ["/", "/events"]) {
-    test(`${path} with the drawer open has no violations`, async ({ page }, testInfo) => {
-      await page.goto(path);
-      await waitForHydration(page);
-      await page.getByRole("button", { name: "Open menu" }).click();
-      const drawer = page.getByRole("dialog", { name: "Menu" });
-      await expect(drawer).toBeVisible();
-      await expectNoAxeViolations(page, testInfo, `${path} (drawer open)`);
-    });
-  }
+  test("/ and /events with the drawer open have no violations", async ({ page }, testInfo) => {
+    for (const path of ["/", "/events"]) {
+      await test.step(path, async () => {
+        await page.goto(path);
+        await waitForHydration(page);
+        await page.getByRole("button", { name: "Open menu" }).click();
+        const drawer = page.getByRole("dialog", { name: "Menu" });
+        await expect(drawer).toBeVisible();
+        await expectNoAxeViolations(page, testInfo, `${path} (drawer open)`);
+      });
+    }
+  });
 });
 
 test.describe("axe with a toast shown", () => {

@@ -14,7 +14,9 @@ async function expectExternalNewTab(link: Locator, href: string) {
 test.describe("call-to-action targets", () => {
   test.use({ viewport: DESKTOP });
 
-  test("header Login opens the provider login in a new tab; Apply goes to /apply", async ({ page }) => {
+  test("the homepage: header Login opens the provider login in a new tab; Apply and both Apply to Join buttons go to /apply", async ({
+    page,
+  }) => {
     await page.goto("/");
     await waitForHydration(page);
     const header = page.getByRole("banner");
@@ -22,22 +24,22 @@ test.describe("call-to-action targets", () => {
     const apply = header.getByRole("link", { name: "Apply", exact: true });
     await expect(apply).toHaveAttribute("href", "/apply");
     await expect(apply).not.toHaveAttribute("target", /.*/);
-    await apply.click();
-    await expect(page).toHaveURL(/\/apply$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Apply to Join" })).toBeVisible();
-  });
-
-  test("the homepage's Apply to Join buttons go to /apply", async ({ page }) => {
-    await page.goto("/");
-    await waitForHydration(page);
     const buttons = page.getByRole("main").getByRole("link", { name: "Apply to Join" });
     await expect(buttons).toHaveCount(2);
     for (const button of await buttons.all()) await expect(button).toHaveAttribute("href", "/apply");
+    await apply.click();
+    await expect(page).toHaveURL(/\/apply$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Apply to Join" })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
     await buttons.first().click();
     await expect(page).toHaveURL(/\/apply$/);
   });
 
-  test("Start Application opens the application survey in a new tab", async ({ page, context }) => {
+  test("Start Application opens the application survey in a new tab; Access Member Portal opens the provider login in one", async ({
+    page,
+    context,
+  }) => {
     await context.route("https://members.example.org/**", (route) =>
       route.fulfill({ contentType: "text/html", body: "<h1>Application</h1>" }),
     );
@@ -55,9 +57,8 @@ test.describe("call-to-action targets", () => {
     expect(popup.url()).toBe(APPLICATION_URL);
     expect(await popup.evaluate(() => window.opener)).toBeNull();
     await expect(page).toHaveURL(/\/apply$/);
-  });
 
-  test("Access Member Portal opens the provider login in a new tab", async ({ page }) => {
+    // Access Member Portal, on /portal, the same way.
     await page.goto("/portal");
     await waitForHydration(page);
     await expectExternalNewTab(page.getByRole("link", { name: /^Access Member Portal/ }), LOGIN_URL);

@@ -63,24 +63,20 @@ const nextFrames = (page: Page) =>
 
 const show = (list: Motion[]) => list.map((m) => `${m.kind} ${m.name} ${m.durationMs}ms on ${m.target} (${m.part})`).join("\n");
 
+// One page for each preference: the drawer at a phone's width, then the toast at a laptop's.
 test.describe("with prefers-reduced-motion: reduce", () => {
-  test.use({ reducedMotion: "reduce" });
+  test.use({ reducedMotion: "reduce", viewport: PHONE });
 
-  test.describe(() => {
-    test.use({ viewport: PHONE });
-    test("the drawer appears and goes without sliding or fading", async ({ page }) => {
-      await recordMotion(page);
+  test("the drawer appears and goes, and a toast appears, without sliding or fading", async ({ page }) => {
+    await recordMotion(page);
+    await test.step("the drawer (375 px)", async () => {
       const running = await openAndCloseDrawer(page);
       expect(running, "animations running just after the drawer opened").toEqual([]);
       const moved = (await motions(page)).filter((m) => m.durationMs > 1);
       expect(moved, show(moved)).toEqual([]);
     });
-  });
-
-  test.describe(() => {
-    test.use({ viewport: DESKTOP });
-    test("a toast appears without sliding in", async ({ page }) => {
-      await recordMotion(page);
+    await test.step("a toast (1280 px)", async () => {
+      await page.setViewportSize(DESKTOP);
       await showToast(page);
       expect(await runningAnimations(page)).toEqual([]);
       await nextFrames(page);
@@ -91,22 +87,17 @@ test.describe("with prefers-reduced-motion: reduce", () => {
 });
 
 test.describe("with prefers-reduced-motion: no-preference", () => {
-  test.use({ reducedMotion: "no-preference" });
+  test.use({ reducedMotion: "no-preference", viewport: PHONE });
 
-  test.describe(() => {
-    test.use({ viewport: PHONE });
-    test("the drawer slides in", async ({ page }) => {
-      await recordMotion(page);
+  test("the drawer slides in, and so does a toast", async ({ page }) => {
+    await recordMotion(page);
+    await test.step("the drawer (375 px)", async () => {
       await openAndCloseDrawer(page);
       const drawer = (await motions(page)).filter((m) => m.part === "drawer" && m.durationMs >= 100);
       expect(drawer.length, show(await motions(page))).toBeGreaterThanOrEqual(1);
     });
-  });
-
-  test.describe(() => {
-    test.use({ viewport: DESKTOP });
-    test("a toast slides in", async ({ page }) => {
-      await recordMotion(page);
+    await test.step("a toast (1280 px)", async () => {
+      await page.setViewportSize(DESKTOP);
       await showToast(page);
       const toastMotions = async () => (await motions(page)).filter((m) => m.part === "toast" && m.durationMs >= 100).length;
       await expect.poll(toastMotions, { message: "a toast animation of 100 ms or more" }).toBeGreaterThanOrEqual(1);
