@@ -71,8 +71,10 @@ export default defineConfig({
   webServer: {
     command,
     url: `${baseURL}/`,
-    // Every browser request comes from loopback: lift the rate limits (tested in tests/integration).
+    // Every browser request comes from loopback: lift the rate limits (tested in tests/integration). No share card is
+    // drawn ahead (about 4 s of CPU at start; no browser test asks for one, tests/integration/share-cards.test.ts does).
     env: {
+      SHARE_CARDS_AHEAD: "0",
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: port,
