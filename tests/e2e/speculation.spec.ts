@@ -1,84 +1,52 @@
-import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { DESKTOP, expect, isLoopback, test, waitForHydration } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { DESKTOP, expect, test, waitForHydration } from "./fixtures";
+import { expectNoPolicyViolations, recordPolicyViolations } from "./support/csp";
 import { withoutSpeculationRules } from "./support/no-speculation-rules";
 import { pageSettled } from "./support/settled";
 import { linksTheRulesName } from "./support/speculation";
 
 // The pages' speculation rules (app/lib/speculation-rules.ts), in Chromium. That each page's rules are there, allowed
-// by its policy, and name only our pages' links is a step of every-page.spec.ts. These tests use a context of their
-// own, with no request intercepted (interception cancels speculative loads): they watch that nothing tries to leave
-// loopback, and fail on any CSP violation or console error.
+// by its policy, and name only our pages' links is a step of every-page.spec.ts. Nothing here intercepts a request
+// (interception cancels speculative loads); each test fails on any policy violation, on a request that tried to leave
+// loopback, and (the fixture) on any console error.
 
-type Watch = { violations: string[]; console: string[]; external: string[] };
-
-async function openContext(browser: Browser, baseURL: string | undefined): Promise<{ context: BrowserContext; page: Page; watch: Watch }> {
-  const context = await browser.newContext({ baseURL, viewport: DESKTOP, serviceWorkers: "block" });
-  const watch: Watch = { violations: [], console: [], external: [] };
-  context.on("request", (request) => {
-    if (!isLoopback(request.url())) watch.external.push(request.url());
-  });
-  const page = await context.newPage();
-  await page.exposeFunction("__reportViolation", (line: string) => void watch.violations.push(line));
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => {
-      const report = (window as unknown as { __reportViolation: (line: string) => void }).__reportViolation;
-      void report(`${event.effectiveDirective} refused ${event.blockedURI || "inline"} on ${location.pathname}`);
-    });
-  });
-  page.on("console", (message) => {
-    if (message.type() === "error" || message.type() === "warning") watch.console.push(`[${message.type()}] ${message.text()}`);
-  });
-  page.on("pageerror", (error) => watch.console.push(`[pageerror] ${error.message}`));
-  return { context, page, watch };
-}
-
-function expectClean(watch: Watch) {
-  expect(watch.violations, watch.violations.join("\n")).toEqual([]);
-  expect(watch.console, watch.console.join("\n")).toEqual([]);
-  expect(watch.external, watch.external.join("\n")).toEqual([]);
-}
+test.use({ viewport: DESKTOP });
 
 test.describe("speculation rules", () => {
-  test("/events: no download, share image, API or outside link is named", async ({ browser, baseURL }) => {
-    const { context, page, watch } = await openContext(browser, baseURL);
-    try {
-      await page.goto("/events");
-      const links = await page.evaluate(linksTheRulesName);
-      const never = links.filter(({ href }) => /\.ics|\/api\/|og\.png|^https?:|^mailto:|^#/.test(href));
-      expect(never.length).toBeGreaterThan(3);
-      for (const { href, named } of never) expect(named, href).toBe(false);
-      expect(links.some(({ href, named }) => /^\/events\/[^/]+$/.test(href) && named)).toBe(true);
-      expectClean(watch);
-    } finally {
-      await context.close();
-    }
+  test("/events: no download, share image, API or outside link is named", async ({ page, blockedRequests }) => {
+    const policy = await recordPolicyViolations(page);
+    await page.goto("/events");
+    const links = await page.evaluate(linksTheRulesName);
+    const never = links.filter(({ href }) => /\.ics|\/api\/|og\.png|^https?:|^mailto:|^#/.test(href));
+    expect(never.length).toBeGreaterThan(3);
+    for (const { href, named } of never) expect(named, href).toBe(false);
+    expect(links.some(({ href, named }) => /^\/events\/[^/]+$/.test(href) && named)).toBe(true);
+    expectNoPolicyViolations(policy);
+    expect(blockedRequests).toEqual([]);
   });
 
-  test("resting the pointer on a link loads the page ahead; the click shows that copy", async ({ browser, baseURL }) => {
-    const { context, page, watch } = await openContext(browser, baseURL);
-    try {
-      const speculative: string[] = [];
-      context.on("request", (request) => {
-        const purpose = request.headers()["sec-purpose"];
-        if (purpose?.startsWith("prefetch")) speculative.push(`${new URL(request.url()).pathname} ${purpose}`);
-      });
-      await page.goto("/");
-      const link = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About Us", exact: true });
-      await link.hover();
-      // Under DevTools Chromium does not prerender (PrerenderingDisabledByDevTools): it prefetches.
-      await expect.poll(() => speculative).toContain("/about prefetch");
-      await link.click();
-      await expect(page).toHaveURL(/\/about$/);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Run by founders, for founders");
-      const deliveryType = await page.evaluate(
-        () => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming & { deliveryType?: string }).deliveryType,
-      );
-      expect(deliveryType).toBe("navigational-prefetch");
-      await pageSettled(page);
-      expectClean(watch);
-    } finally {
-      await context.close();
-    }
+  test("resting the pointer on a link loads the page ahead; the click shows that copy", async ({ page, context, blockedRequests }) => {
+    const policy = await recordPolicyViolations(page);
+    const speculative: string[] = [];
+    context.on("request", (request) => {
+      const purpose = request.headers()["sec-purpose"];
+      if (purpose?.startsWith("prefetch")) speculative.push(`${new URL(request.url()).pathname} ${purpose}`);
+    });
+    await page.goto("/");
+    const link = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About Us", exact: true });
+    await link.hover();
+    // Under DevTools Chromium does not prerender (PrerenderingDisabledByDevTools): it prefetches.
+    await expect.poll(() => speculative).toContain("/about prefetch");
+    await link.click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Run by founders, for founders");
+    const deliveryType = await page.evaluate(
+      () => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming & { deliveryType?: string }).deliveryType,
+    );
+    expect(deliveryType).toBe("navigational-prefetch");
+    await pageSettled(page);
+    expectNoPolicyViolations(policy);
+    expect(blockedRequests).toEqual([]);
   });
 });
 
@@ -91,38 +59,39 @@ async function followAboutLink(page: Page) {
 // app/lib/loads-ahead.ts: document navigations where the next page can be loaded ahead, in-app
 // navigations with intent prefetch where it cannot.
 test.describe("with and without speculation rules", () => {
-  test("a browser without them navigates in-app once React runs, the page's code fetched on intent", async ({ browser, baseURL }) => {
-    const { context, page, watch } = await openContext(browser, baseURL);
-    try {
-      await context.addInitScript(withoutSpeculationRules);
-      const fetched: string[] = [];
-      context.on("request", (request) => fetched.push(new URL(request.url()).pathname));
-      await page.goto("/");
-      await waitForHydration(page);
-      await page.evaluate(() => ((window as unknown as Record<string, boolean>).__sameDocument = true));
-      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About Us", exact: true }).hover();
-      // /about has no data of its own, and the root's never changes: its module is all it needs.
-      await expect.poll(() => fetched.some((path) => /^\/assets\/about-[\w-]+\.js$/.test(path))).toBe(true);
-      await followAboutLink(page);
-      expect(await page.evaluate(() => (window as unknown as Record<string, boolean>).__sameDocument)).toBe(true);
-      expect(fetched.filter((path) => path.endsWith(".data"))).toEqual([]);
-      expectClean(watch);
-    } finally {
-      await context.close();
-    }
+  test("a browser without them navigates in-app once React runs, the page's code fetched on intent", async ({
+    page,
+    context,
+    blockedRequests,
+  }) => {
+    const policy = await recordPolicyViolations(page);
+    await context.addInitScript(withoutSpeculationRules);
+    const fetched: string[] = [];
+    context.on("request", (request) => fetched.push(new URL(request.url()).pathname));
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.evaluate(() => ((window as unknown as Record<string, boolean>).__sameDocument = true));
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About Us", exact: true }).hover();
+    // /about has no data of its own, and the root's never changes: its module is all it needs.
+    await expect.poll(() => fetched.some((path) => /^\/assets\/about-[\w-]+\.js$/.test(path))).toBe(true);
+    await followAboutLink(page);
+    expect(await page.evaluate(() => (window as unknown as Record<string, boolean>).__sameDocument)).toBe(true);
+    expect(fetched.filter((path) => path.endsWith(".data"))).toEqual([]);
+    expectNoPolicyViolations(policy);
+    expect(blockedRequests).toEqual([]);
   });
 
-  test("a browser with them leaves by a document navigation once React runs, to the copy loaded ahead", async ({ browser, baseURL }) => {
-    const { context, page, watch } = await openContext(browser, baseURL);
-    try {
-      await page.goto("/");
-      await waitForHydration(page);
-      await page.evaluate(() => ((window as unknown as Record<string, boolean>).__sameDocument = true));
-      await followAboutLink(page);
-      expect(await page.evaluate(() => (window as unknown as Record<string, boolean>).__sameDocument)).toBeUndefined();
-      expectClean(watch);
-    } finally {
-      await context.close();
-    }
+  test("a browser with them leaves by a document navigation once React runs, to the copy loaded ahead", async ({
+    page,
+    blockedRequests,
+  }) => {
+    const policy = await recordPolicyViolations(page);
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.evaluate(() => ((window as unknown as Record<string, boolean>).__sameDocument = true));
+    await followAboutLink(page);
+    expect(await page.evaluate(() => (window as unknown as Record<string, boolean>).__sameDocument)).toBeUndefined();
+    expectNoPolicyViolations(policy);
+    expect(blockedRequests).toEqual([]);
   });
 });
