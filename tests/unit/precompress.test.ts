@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { precompressDirectory } from "../../scripts/precompress";
+import { precompressDirectory, warmCache } from "../../scripts/precompress";
 
 /** A script that compresses well (words repeated), over the 1 KiB below which nothing is compressed. */
 const script = "export const words = [" + Array.from({ length: 400 }, (_, i) => `"word${i % 37}"`).join(",") + "];\n";
@@ -73,5 +73,33 @@ describe("precompressDirectory", () => {
     const changed = await precompressDirectory(dir, cacheDir);
     expect(changed.map((w) => w.cached)).toEqual([false]);
     expect(brotliDecompressSync(readFileSync(path.join(dir, "app.js.br"))).toString()).toContain("changed");
+  });
+
+  it("warms the cache with the files there now, writing nothing beside them; the last pass takes those and compresses the rest", async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "precompress-"));
+    cacheDir = mkdtempSync(path.join(tmpdir(), "precompress-cache-"));
+    writeFileSync(path.join(dir, "app.js"), script);
+
+    expect(await warmCache(dir, cacheDir)).toBe(1);
+    expect(readdirSync(dir)).toEqual(["app.js"]);
+    // Written after the warm-up (as the server build adds the route manifest): compressed by the last pass.
+    writeFileSync(path.join(dir, "manifest.js"), script.replace("word1", "manifest"));
+
+    const written = await precompressDirectory(dir, cacheDir);
+    expect(written.map((w) => [path.basename(w.file), w.cached]).sort()).toEqual([
+      ["app.js", true],
+      ["manifest.js", false],
+    ]);
+    expect(brotliDecompressSync(readFileSync(path.join(dir, "manifest.js.br"))).toString()).toContain("manifest");
+    expect(gunzipSync(readFileSync(path.join(dir, "app.js.gz"))).toString()).toBe(script);
+  });
+
+  it("a warm-up that cannot write its cache resolves, and leaves the work to the last pass", async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "precompress-"));
+    writeFileSync(path.join(dir, "app.js"), script);
+    // A cache "directory" under a file cannot be made.
+    const blocked = path.join(dir, "app.js", "cache");
+    await expect(warmCache(dir, blocked)).resolves.toBe(0);
+    expect(readdirSync(dir)).toEqual(["app.js"]);
   });
 });
