@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { DESKTOP, expect, test, waitForHydration } from "./fixtures";
-import { expectNoPolicyViolations, recordPolicyViolations } from "./support/csp";
+import { expectNoPolicyViolations, recordPolicyViolations, type PolicyRecorder } from "./support/csp";
 import { withoutSpeculationRules } from "./support/no-speculation-rules";
 import { pageSettled } from "./support/settled";
 import { linksTheRulesName } from "./support/speculation";
@@ -12,21 +12,27 @@ import { linksTheRulesName } from "./support/speculation";
 
 test.use({ viewport: DESKTOP });
 
+// Every test here: nothing refused by the policy, nothing that tried to leave loopback.
+let policy: PolicyRecorder;
+test.beforeEach(async ({ page }) => {
+  policy = await recordPolicyViolations(page);
+});
+test.afterEach(({ blockedRequests }) => {
+  expectNoPolicyViolations(policy);
+  expect(blockedRequests).toEqual([]);
+});
+
 test.describe("speculation rules", () => {
-  test("/events: no download, share image, API or outside link is named", async ({ page, blockedRequests }) => {
-    const policy = await recordPolicyViolations(page);
+  test("/events: no download, share image, API or outside link is named", async ({ page }) => {
     await page.goto("/events");
     const links = await page.evaluate(linksTheRulesName);
     const never = links.filter(({ href }) => /\.ics|\/api\/|og\.png|^https?:|^mailto:|^#/.test(href));
     expect(never.length).toBeGreaterThan(3);
     for (const { href, named } of never) expect(named, href).toBe(false);
     expect(links.some(({ href, named }) => /^\/events\/[^/]+$/.test(href) && named)).toBe(true);
-    expectNoPolicyViolations(policy);
-    expect(blockedRequests).toEqual([]);
   });
 
-  test("resting the pointer on a link loads the page ahead; the click shows that copy", async ({ page, context, blockedRequests }) => {
-    const policy = await recordPolicyViolations(page);
+  test("resting the pointer on a link loads the page ahead; the click shows that copy", async ({ page, context }) => {
     const speculative: string[] = [];
     context.on("request", (request) => {
       const purpose = request.headers()["sec-purpose"];
@@ -45,8 +51,6 @@ test.describe("speculation rules", () => {
     );
     expect(deliveryType).toBe("navigational-prefetch");
     await pageSettled(page);
-    expectNoPolicyViolations(policy);
-    expect(blockedRequests).toEqual([]);
   });
 });
 
@@ -59,12 +63,7 @@ async function followAboutLink(page: Page) {
 // app/lib/loads-ahead.ts: document navigations where the next page can be loaded ahead, in-app
 // navigations with intent prefetch where it cannot.
 test.describe("with and without speculation rules", () => {
-  test("a browser without them navigates in-app once React runs, the page's code fetched on intent", async ({
-    page,
-    context,
-    blockedRequests,
-  }) => {
-    const policy = await recordPolicyViolations(page);
+  test("a browser without them navigates in-app once React runs, the page's code fetched on intent", async ({ page, context }) => {
     await context.addInitScript(withoutSpeculationRules);
     const fetched: string[] = [];
     context.on("request", (request) => fetched.push(new URL(request.url()).pathname));
@@ -77,21 +76,13 @@ test.describe("with and without speculation rules", () => {
     await followAboutLink(page);
     expect(await page.evaluate(() => (window as unknown as Record<string, boolean>).__sameDocument)).toBe(true);
     expect(fetched.filter((path) => path.endsWith(".data"))).toEqual([]);
-    expectNoPolicyViolations(policy);
-    expect(blockedRequests).toEqual([]);
   });
 
-  test("a browser with them leaves by a document navigation once React runs, to the copy loaded ahead", async ({
-    page,
-    blockedRequests,
-  }) => {
-    const policy = await recordPolicyViolations(page);
+  test("a browser with them leaves by a document navigation once React runs, to the copy loaded ahead", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
     await page.evaluate(() => ((window as unknown as Record<string, boolean>).__sameDocument = true));
     await followAboutLink(page);
     expect(await page.evaluate(() => (window as unknown as Record<string, boolean>).__sameDocument)).toBeUndefined();
-    expectNoPolicyViolations(policy);
-    expect(blockedRequests).toEqual([]);
   });
 });
