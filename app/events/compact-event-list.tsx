@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { PageLink } from "~/components/page-link";
 import { cx } from "~/lib/cx";
 import { eventTitle, eventType } from "./classify";
@@ -10,13 +11,17 @@ import { TypeBadge } from "./type-badge";
 /**
  * The list on phones: a date block, the title (a link to the event's page, which has the
  * details), the badge and one line of place, grouped by month. Its look lives in app.css (.compact-events).
+ * A page can hold several lists (/events has both tabs', and a month can be in both): each list's
+ * heading ids start with its own React id, so they are unique in the document and each section names
+ * its own list's heading, the same on the server and in the browser.
  */
 export function CompactEventList({ events, className }: { events: readonly ListEvent[]; className?: string }) {
+  const listId = useId();
   return (
     <div className={cx("compact-events", className)}>
       {groupByMonth(events).map((group) => (
-        <section key={group.key} aria-labelledby={`month-${group.key}`}>
-          <h3 id={`month-${group.key}`}>{group.label}</h3>
+        <section key={group.key} aria-labelledby={`${listId}month-${group.key}`}>
+          <h3 id={`${listId}month-${group.key}`}>{group.label}</h3>
           <ul>
             {group.events.map((event) => (
               <li key={event.id}>
