@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_FLAGS, OFFLINE_FLAGS, TEST_CHROME_PATH } from "./scripts/chromium.js";
+import { suiteClock } from "./tests/support/clock";
 
 // Browser tests run against the real production server (server.js) on a free loopback port.
 // The port is chosen once, when the runner first loads this file; worker processes inherit
@@ -73,7 +74,9 @@ export default defineConfig({
     url: `${baseURL}/`,
     // Every browser request comes from loopback: lift the rate limits (tested in tests/integration). No share card is
     // drawn ahead (about 4 s of CPU at start; no browser test asks for one, tests/integration/share-cards.test.ts does).
+    // It runs at the run's moment (tests/support/clock.ts), as every test server does: the tests read now from the same clock.
     env: {
+      ...suiteClock().env,
       SHARE_CARDS_AHEAD: "0",
       NODE_ENV: "production",
       HOST: "127.0.0.1",

@@ -5,6 +5,7 @@ import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Timings } from "~/timings.server";
+import { suiteClock, type TestClock } from "./clock";
 import { LIFTED_RATE_LIMITS } from "./environments";
 import { timingsVariable } from "./timings";
 import { waitUntil } from "./wait";
@@ -30,6 +31,8 @@ export type StartOptions = {
   timings?: Partial<Timings>;
   /** Also writes its stdout and stderr to files in this folder (the shared server: tests/setup/shared-server.ts). */
   logDir?: string;
+  /** The moment the server runs at (tests/support/clock.ts): the run's own (suiteClock) unless the test names one. */
+  clock?: TestClock;
 };
 
 /**
@@ -38,7 +41,7 @@ export type StartOptions = {
  */
 export async function startServer(
   env: Record<string, string | undefined> = {},
-  { cwd = process.cwd(), timings, logDir }: StartOptions = {},
+  { cwd = process.cwd(), timings, logDir, clock = suiteClock() }: StartOptions = {},
 ): Promise<RunningServer> {
   // Each server keeps its calendar's saved copy in a directory of its own, unless the test names the
   // file (by either name: EVENTS_SNAPSHOT_PATH is its old one; "" for the default file).
@@ -50,6 +53,7 @@ export async function startServer(
     cwd,
     env: {
       ...process.env,
+      ...clock.env,
       NODE_ENV: "production",
       PORT: "0",
       HOST: "127.0.0.1",
