@@ -43,6 +43,9 @@ const READ_BY_NAME: Record<string, string> = {
   FUZZ_SEED: "tests/support/prng.ts",
   PROMETHEUS_PATH: "tests/support/prometheus.ts",
   PROMTOOL_PATH: "tests/support/prometheus.ts",
+  // libfaketime's own variables, which the tests' clock sets for the servers it starts.
+  LD_PRELOAD: "scripts/faketime.js",
+  FAKETIME_DONT_FAKE_MONOTONIC: "scripts/faketime.js",
 };
 
 /** The site's settings (the schema's keys), and what the process entry, scripts, tests and CI read or pass the build. */

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import type { TestProject } from "vitest/node";
+import { suiteClock } from "../../support/clock";
 import { LIFTED_RATE_LIMITS, NO_SOURCE } from "../../support/environments";
 
 declare module "vitest" {
@@ -19,6 +20,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const child = spawn(process.execPath, ["server.js"], {
     env: {
       ...process.env,
+      // At the run's moment, as every test server (tests/support/clock.ts).
+      ...suiteClock().env,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: "0",
