@@ -60,6 +60,61 @@ describe("parseIcsEvents: weekly RRULE with EXDATE and an override, across the D
   });
 });
 
+describe("parseIcsEvents: New York's repeated and skipped hours, with the feed's VTIMEZONE (issue 49)", () => {
+  // As Google's and Apple's exports write New York; RFC 5545 §3.3.5 reads a wall time in the hour the clocks
+  // repeat as its first instant, and one in the hour they skip with the offset before the gap.
+  const feed = (start: string, end: string, tzid = "America/New_York") =>
+    [
+      "BEGIN:VCALENDAR",
+      "VERSION:2.0",
+      "PRODID:-//test//EN",
+      "BEGIN:VTIMEZONE",
+      `TZID:${tzid}`,
+      "BEGIN:DAYLIGHT",
+      "TZOFFSETFROM:-0500",
+      "TZOFFSETTO:-0400",
+      "TZNAME:EDT",
+      "DTSTART:19700308T020000",
+      "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU",
+      "END:DAYLIGHT",
+      "BEGIN:STANDARD",
+      "TZOFFSETFROM:-0400",
+      "TZOFFSETTO:-0500",
+      "TZNAME:EST",
+      "DTSTART:19701101T020000",
+      "RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU",
+      "END:STANDARD",
+      "END:VTIMEZONE",
+      "BEGIN:VEVENT",
+      "UID:clock-change@test",
+      "DTSTAMP:20260101T000000Z",
+      "SUMMARY:Night shift",
+      `DTSTART;TZID=${tzid}:${start}`,
+      `DTEND;TZID=${tzid}:${end}`,
+      "END:VEVENT",
+      "END:VCALENDAR",
+    ].join("\r\n");
+  const read = (start: string, end: string, tzid?: string) => {
+    const [event] = parseIcsEvents(feed(start, end, tzid), eventsWindow(new Date("2026-12-01T00:00:00Z")));
+    return [event?.start, event?.end].map((time) => (time && "dateTime" in time ? time.dateTime : undefined));
+  };
+
+  it("reads 01:10 on the day the clocks go back as the first 01:10 (EDT)", () => {
+    expect(read("20261101T003000", "20261101T011000")).toEqual(["2026-11-01T00:30:00-04:00", "2026-11-01T01:10:00-04:00"]);
+  });
+
+  it("reads 02:30 on the day the clocks spring forward with the offset before the gap (03:30 EDT)", () => {
+    expect(read("20270314T023000", "20270314T040000")).toEqual(["2027-03-14T03:30:00-04:00", "2027-03-14T04:00:00-04:00"]);
+  });
+
+  it("reads a Windows zone name by its IANA zone the same way", () => {
+    expect(read("20261101T013000", "20261101T023000", "Eastern Standard Time")).toEqual([
+      "2026-11-01T01:30:00-04:00",
+      "2026-11-01T02:30:00-05:00",
+    ]);
+  });
+});
+
 describe("parseIcsEvents: a rule without an end, TZID without VTIMEZONE", () => {
   const events = parse("unbounded-monthly.ics");
   const breakfasts = events.filter((e) => e.summary === "Members Breakfast");

@@ -55,16 +55,21 @@ function isFloating(time: Time): boolean {
   return time.zone !== ICAL.Timezone.utcTimezone && (!time.zone || time.zone === ICAL.Timezone.localTimezone);
 }
 
-/** The instant of a time: all-day dates at New York midnight; a TZID without a VTIMEZONE via Intl. */
+/**
+ * The instant of a time: all-day dates at New York midnight; a TZID that names a zone (IANA, or Windows
+ * through CLDR) by the platform's zone data, as RFC 5545 §3.3.5 reads a wall time in the hour the clocks
+ * repeat (the first instant) or skip (the offset before the gap), which ical.js's own arithmetic does not;
+ * another TZID by its VTIMEZONE; a floating time in the feed's zone.
+ */
 function instantOf(time: Time, tzid: string | undefined, zones: Zones): number {
   if (time.isDate)
     return wallTimeToInstant({ year: time.year, month: time.month, day: time.day, hour: 0, minute: 0, second: 0 }, EVENTS_TIME_ZONE);
+  const wall = { year: time.year, month: time.month, day: time.day, hour: time.hour, minute: time.minute, second: time.second };
+  if (time.zone === ICAL.Timezone.utcTimezone) return time.toUnixTime() * 1000;
+  const named = ianaZone(tzid);
+  if (named) return wallTimeToInstant(wall, named);
   if (!isFloating(time)) return time.toUnixTime() * 1000;
-  const zone = tzid && isTimeZone(tzid) ? tzid : zones.floating;
-  return wallTimeToInstant(
-    { year: time.year, month: time.month, day: time.day, hour: time.hour, minute: time.minute, second: time.second },
-    zone,
-  );
+  return wallTimeToInstant(wall, zones.floating);
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
