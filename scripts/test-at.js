@@ -18,6 +18,7 @@ try {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(2);
 }
+/** @type {NodeJS.ProcessEnv} */
 const env = { ...process.env, ...faketimeEnv(at - Date.now()), TEST_MOMENT: moment };
 // A run's clock is fixed by its first process (tests/support/clock.ts): not by an outer run's.
 delete env.TEST_SUITE_CLOCK;
