@@ -6,6 +6,7 @@
 // when the answer is read. A case collects every problem it finds, so one run shows all of them.
 import { DomUtils, parseDocument } from "htmlparser2";
 import { afterAll, beforeAll, describe, it } from "vitest";
+import { FIRST_VIEW } from "~/events/tab";
 import { momentCalendar, MARGIN_MS, NEW_YORK_VTIMEZONE, type Expected, type MomentCalendar } from "../fixtures/moments-calendar";
 import { startFakeIcsFeed, type FakeIcsFeed } from "../fakes/ics-feed";
 import { clockAt, type TestClock } from "../support/clock";
@@ -19,7 +20,8 @@ const MOMENTS = [
   { name: "New York's last minutes of the year, UTC already in the next", at: "2026-12-31T23:50:00-05:00" },
   { name: "New York's first minutes of a month (after a February of 28 days)", at: "2027-03-01T00:10:00-05:00" },
   { name: "just after the clocks spring forward (02:00 EST -> 03:00 EDT)", at: "2027-03-14T03:05:00-04:00" },
-  // The second 01:20 (the first is where the site's bug shows: the last test below).
+  // Both 01:20s: the first is read from the feed's New York times (an event that ended at the first 01:10).
+  { name: "the first 01:20 of the day the clocks go back (EDT)", at: "2026-11-01T01:20:00-04:00" },
   { name: "the second 01:20 of the day the clocks go back (EST)", at: "2026-11-01T01:20:00-05:00" },
   { name: "a leap day's last minutes, UTC already in March", at: "2028-02-29T23:50:00-05:00" },
 ] as const;
@@ -28,8 +30,6 @@ const MOMENTS = [
 const ZONES = ["Pacific/Kiritimati", "Pacific/Pago_Pago", "UTC"] as const;
 
 const SITE_URL = "https://founders.example.org";
-/** How many events each tab of /events shows (app/events/tab.ts's FIRST_VIEW); the rest are on the month pages. */
-const FIRST_VIEW = 10;
 /** The site's own pages in the sitemap, beside the upcoming events'. */
 const SITEMAP_PAGES = ["/", "/apply", "/about", "/contact", "/events", "/portal"];
 
@@ -461,11 +461,9 @@ describe("the pages that depend on the date, at moments that stress a calendar",
     }
   }
 
-  // SITE BUG (found by this sweep; fails until the site is fixed): a time with a VTIMEZONE is read with ical.js's
-  // own arithmetic (toUnixTime in app/events/server/ics-source.server.ts's instantOf), which takes the repeated
-  // hour's second instant (EST) and moves a skipped time an hour back (01:30 EST): the meetup that ended ten
-  // minutes ago is listed under Upcoming, and the night shifts show an hour off. The same feed without its
-  // VTIMEZONE (the site's wallTimeToInstant then) is read as this test expects.
+  // Found by this sweep: a time with a VTIMEZONE was read with ical.js's own arithmetic, which took the repeated
+  // hour's second instant (EST) and moved a skipped time an hour back (01:30 EST): the meetup that ended ten
+  // minutes ago was listed under Upcoming, and the night shifts showed an hour off.
   it.concurrent(
     `reads New York's repeated and skipped hours as RFC 5545 does (at ${CLOCK_CHANGES_AT})`,
     { timeout: 120_000 },
