@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { FIRST_VIEW } from "~/events/tab";
 import { momentCalendar, MARGIN_MS, type Expected } from "../fixtures/moments-calendar";
 import { startFakeIcsFeed, type FakeIcsFeed } from "../fakes/ics-feed";
 import { clockAt, type TestClock } from "../support/clock";
@@ -18,8 +19,6 @@ const MOMENTS = [
   // New York's first minutes of March: the browser at −11 is still in February.
   { at: "2027-03-01T00:10:00-05:00", browser: "Pacific/Pago_Pago", server: "Pacific/Kiritimati" },
 ] as const;
-
-const FIRST_VIEW = 10;
 
 /** One event as the visible list shows it, in a line: the phones' month heading and date block, or the card's <time>. */
 type Row = string;
