@@ -5,11 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventsResponse } from "~/events/model";
 import { startFakeIcsFeed, type FakeIcsFeed } from "../fakes/ics-feed";
 import { dinnerStart, LONG_RUNNING_SERIES, longRunningSeriesFeed } from "../fixtures/long-running-series";
+import { suiteClock } from "../support/clock";
 import { NO_SOURCE } from "../support/environments";
 import { calendarRead, startServer, type RunningServer } from "../support/start-server";
 
 const DAY = 86_400_000;
-const now = new Date();
+// The server's now: it runs at the run's clock.
+const now = new Date(suiteClock().now());
 
 let feed: FakeIcsFeed;
 let server: RunningServer;
