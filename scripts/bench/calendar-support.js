@@ -13,7 +13,8 @@ const loadFake = () =>
   }).then(({ module }) => /** @type {FakeModule} */ (module)));
 
 /** @param {{ now?: () => number }} [options] */
-export const startFake = async (options) => (await loadFake()).startFakeGoogleCalendar(options);
+// The bench's servers run at the machine's clock, not the tests' (tests/support/clock.ts): so does its calendar.
+export const startFake = async (options) => (await loadFake()).startFakeGoogleCalendar({ now: () => Date.now(), ...options });
 
 /** `count` events as Google sends them, around `now`. @param {number} count @param {number} now */
 export const generated = async (count, now) => (await loadFake()).generateGoogleEvents({ count, now });

@@ -1,5 +1,8 @@
 import type { APIRequestContext } from "@playwright/test";
+import type { CalendarEvent } from "../../app/events/model";
 import type { FakeGoogleCalendar } from "../fakes/google-calendar";
+import { suiteClock } from "../support/clock";
+import { inTab } from "../support/event-time";
 import type { RunningServer } from "../support/start-server";
 import { DESKTOP, PHONE, expect, oneServerForTheGroup, test, waitForHydration } from "./fixtures";
 import { startGoogleBackedServer, stopGoogleBackedServer } from "./support/google-server";
@@ -8,14 +11,14 @@ import { pageSettled } from "./support/settled";
 
 // A page per event (issue 13): what each kind of event shows, in a browser, with and without JavaScript.
 
-type ApiEvent = { id: string; summary?: string; start?: { dateTime?: string; date?: string }; end?: { dateTime?: string; date?: string } };
+type ApiEvent = Pick<CalendarEvent, "id" | "summary" | "start" | "end">;
 
 async function listed(request: APIRequestContext, base = ""): Promise<ApiEvent[]> {
   return ((await (await request.get(`${base}/api/calendar/events`)).json()) as { events: ApiEvent[] }).events;
 }
 
-const endOf = (e: ApiEvent) => Date.parse(e.end?.dateTime ?? (e.end?.date ? `${e.end.date}T05:00:00Z` : (e.start?.dateTime ?? "")));
-const upcoming = (events: ApiEvent[]) => events.filter((e) => endOf(e) > Date.now()).sort((a, b) => endOf(a) - endOf(b));
+// The tabs as the site makes them at the server's now (the run's clock): upcoming is not yet ended, soonest first.
+const upcoming = (events: ApiEvent[]) => inTab(events, "upcoming", suiteClock().now());
 
 test.describe("event pages (bundled sample calendar)", () => {
   test.use({ viewport: DESKTOP });
@@ -76,7 +79,7 @@ test.describe("event pages (bundled sample calendar)", () => {
 
   test("a past event is marked past, offers no download, and links to the upcoming events", async ({ page, request }, testInfo) => {
     const events = await listed(request);
-    const past = events.filter((e) => endOf(e) <= Date.now()).at(-1)!;
+    const past = inTab(events, "past", suiteClock().now())[0]!;
     await page.goto(`/events/${past.id}`);
     await expect(page.getByText(/^This event took place on /)).toBeVisible();
     await expect(page.getByRole("link", { name: /Add to calendar/ })).toHaveCount(0);
@@ -87,9 +90,10 @@ test.describe("event pages (bundled sample calendar)", () => {
   });
 
   test("an all-day event shows its day exactly, without a time", async ({ page, request }) => {
-    const event = upcoming(await listed(request)).find((e) => e.start?.date)!;
+    const event = upcoming(await listed(request)).find((e) => e.start && "date" in e.start)!;
     await page.goto(`/events/${event.id}`);
-    const [year, month, day] = event.start!.date!.split("-").map(Number) as [number, number, number];
+    const date = event.start && "date" in event.start ? event.start.date : "";
+    const [year, month, day] = date.split("-").map(Number) as [number, number, number];
     const expected = new Intl.DateTimeFormat("en-US", {
       timeZone: "UTC",
       weekday: "long",

@@ -5,7 +5,8 @@
 // `fields` (partial-response.ts), `maxResults` a page (250 by default, 2,500 at most).
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { DEFAULT_CALENDAR_ID, eventResource, type GoogleEventResource, type GoogleEventTime } from "./google-events";
+import { suiteClock } from "../support/clock";
+import { DEFAULT_CALENDAR_ID, eventResource, zonedDateTime, type GoogleEventResource, type GoogleEventTime } from "./google-events";
 import { writeOversized } from "./oversized-body";
 import { applyFields, FieldsError, parseFields } from "./partial-response";
 
@@ -121,14 +122,7 @@ const ERRORS = {
   }),
 };
 
-const pad = (n: number) => String(n).padStart(2, "0");
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** Google answers date-times in the calendar's zone; this fake uses a fixed -05:00 (EST) rendering. */
-function estDateTime(ms: number): string {
-  const d = new Date(ms - 5 * 3_600_000);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:00-05:00`;
-}
 
 function resource(
   calendarId: string,
@@ -144,8 +138,8 @@ function makeEvents(calendarId: string, now: number, hostile: boolean): GoogleEv
   const timed = (id: string, days: number, summary: string, extra: Partial<GoogleEventResource> = {}) =>
     resource(calendarId, id, {
       summary,
-      start: { dateTime: estDateTime(at(days)), timeZone: "America/New_York" },
-      end: { dateTime: estDateTime(at(days) + 2 * 3_600_000), timeZone: "America/New_York" },
+      start: { dateTime: zonedDateTime(at(days)), timeZone: "America/New_York" },
+      end: { dateTime: zonedDateTime(at(days) + 2 * 3_600_000), timeZone: "America/New_York" },
       ...extra,
     });
   const allDay = (id: string, days: number, length: number, summary: string) =>
@@ -162,7 +156,7 @@ function makeEvents(calendarId: string, now: number, hostile: boolean): GoogleEv
     timed("cancelledpast", -20, "Cancelled social", { status: "cancelled" }),
     timed("weeklycoffee_20260101T133000Z", -7, "Founder Coffee", {
       recurringEventId: "weeklycoffee",
-      originalStartTime: { dateTime: estDateTime(at(-7)), timeZone: "America/New_York" },
+      originalStartTime: { dateTime: zonedDateTime(at(-7)), timeZone: "America/New_York" },
     }),
     timed("next7", 7, "Speaker Series: Pricing", { description: 'RSVP at <a href="https://example.org/rsvp">example.org</a>' }),
     allDay("retreat", 40, 3, "Founders Retreat"),
@@ -200,10 +194,10 @@ function busyEvents(calendarId: string, now: number): GoogleEventResource[] {
       events.push(
         resource(calendarId, id, {
           summary: `Daily standup ${series + 1}`,
-          start: { dateTime: estDateTime(start), timeZone: "America/New_York" },
-          end: { dateTime: estDateTime(start + 1_800_000), timeZone: "America/New_York" },
+          start: { dateTime: zonedDateTime(start), timeZone: "America/New_York" },
+          end: { dateTime: zonedDateTime(start + 1_800_000), timeZone: "America/New_York" },
           recurringEventId: `daily${series}`,
-          originalStartTime: { dateTime: estDateTime(start), timeZone: "America/New_York" },
+          originalStartTime: { dateTime: zonedDateTime(start), timeZone: "America/New_York" },
         }),
       );
     }
@@ -221,7 +215,7 @@ function oddItems(calendarId: string, now: number): unknown[] {
       end: { dateTime: "not-a-real-date", timeZone: "America/New_York" },
     }),
     { kind: "calendar#event", id: "undated", status: "confirmed", summary: "Founders picnic (date to come)" },
-    { kind: "calendar#event", summary: "No id at all", start: { dateTime: estDateTime(at) }, end: { dateTime: estDateTime(at) } },
+    { kind: "calendar#event", summary: "No id at all", start: { dateTime: zonedDateTime(at) }, end: { dateTime: zonedDateTime(at) } },
     { kind: "calendar#event", id: "startisanumber", summary: "Start is a number", start: 1_700_000_000, end: { date: "2026-01-01" } },
   ];
 }
@@ -256,11 +250,17 @@ function decodeToken(token: string): { page: number; offset: number; at: number 
 }
 
 export async function startFakeGoogleCalendar(
-  options: { calendarId?: string; apiKey?: string; now?: () => number; slowMs?: number } = {},
+  options: {
+    calendarId?: string;
+    apiKey?: string;
+    /** Now for the calendar it makes: the run's clock (tests/support/clock.ts), which the servers it feeds run at, unless given. */
+    now?: () => number;
+    slowMs?: number;
+  } = {},
 ): Promise<FakeGoogleCalendar> {
   const calendarId = options.calendarId ?? DEFAULT_CALENDAR_ID;
   const apiKey = options.apiKey ?? "AIzaFAKE-test-key-5f3c9b21";
-  const now = options.now ?? (() => Date.now());
+  const now = options.now ?? (() => suiteClock().now());
   const slowMs = options.slowMs ?? 6_000;
   let scenario: GoogleScenario = "normal";
   let calendar: Calendar | undefined;

@@ -11,6 +11,7 @@ import type { EventsResponse } from "~/events/model";
 import { monthKeyOf } from "~/events/month-groups";
 import { startFakeGoogleCalendar, LISTED_EVENT_IDS, type FakeGoogleCalendar } from "../fakes/google-calendar";
 import { startFakeIcsFeed, type FakeIcsFeed } from "../fakes/ics-feed";
+import { suiteClock } from "../support/clock";
 import { icsSource } from "../support/environments";
 import { startGate } from "../support/gate";
 import { rawRequest } from "../support/raw-http";
@@ -56,7 +57,8 @@ describe("a calendar failing from the start", () => {
         const answer = await rawRequest(server.url, paths[i % paths.length]!);
         expect(answer.status).toBe(paths[i % paths.length] === "/api/calendar/events" ? 502 : 200);
       }
-      expect(Date.now()).toBeLessThan(nextAttemptAt);
+      // The server's nextAttemptAt is on its clock, the run's.
+      expect(suiteClock().now()).toBeLessThan(nextAttemptAt);
       expect(fake.requestCount()).toBe(afterFirst);
       expect((await rawRequest(server.url, "/events")).body).toContain("Failed to load events from calendar.");
     } finally {
@@ -95,7 +97,7 @@ describe("a restart during an outage", () => {
         expect(api.status).toBe(200);
         const body = JSON.parse(api.body) as EventsResponse;
         expect(body).toMatchObject({ stale: true, events: good.events });
-        expect(Date.parse(body.updatedAt ?? "")).toBeLessThan(Date.now());
+        expect(Date.parse(body.updatedAt ?? "")).toBeLessThan(suiteClock().now());
         const page = (await rawRequest(after.url, "/events")).body;
         expect(page).toContain(PAGE_STALE);
         for (const upcoming of ["next7", "retreat", "member90", "future200"]) expect(page).toContain(`/events/${upcoming}`);
@@ -156,7 +158,7 @@ describe("a feed written with a byte-order mark and blank lines before BEGIN:VCA
   let feed: FakeIcsFeed;
   let server: RunningServer;
   beforeAll(async () => {
-    const day = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10).replaceAll("-", "");
+    const day = new Date(suiteClock().now() + 7 * 86_400_000).toISOString().slice(0, 10).replaceAll("-", "");
     const text = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//t//t//EN", "BEGIN:VEVENT", "UID:lead@t", "SUMMARY:Leading whitespace"];
     text.push(`DTSTART;VALUE=DATE:${day}`, "END:VEVENT", "END:VCALENDAR");
     feed = await startFakeIcsFeed({ "lead.ics": `\uFEFF\r\n  \r\n${text.join("\r\n")}\r\n` });

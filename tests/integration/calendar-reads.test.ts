@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateGoogleEvents, startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
+import { suiteClock } from "../support/clock";
 import { rawRequest } from "../support/raw-http";
 import { NO_SOURCE } from "../support/environments";
 import { jsonLines, startServer, type RunningServer, renderedUrls } from "../support/start-server";
@@ -23,7 +24,7 @@ describe("reads of a calendar as Google sends it", () => {
   let fake: FakeGoogleCalendar;
   let server: RunningServer;
   let directory: string;
-  const now = Date.now();
+  const now = suiteClock().now();
 
   beforeAll(async () => {
     fake = await startFakeGoogleCalendar();

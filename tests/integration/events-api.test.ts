@@ -2,8 +2,10 @@
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventsResponse } from "~/events/model";
+import { instantOf } from "~/events/time";
 import { LISTED_EVENT_IDS, startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
 import { startFakeIcsFeed, type FakeIcsFeed } from "../fakes/ics-feed";
+import { suiteClock } from "../support/clock";
 import { sharedServer } from "../support/shared-server";
 import { NO_SOURCE } from "../support/environments";
 import { startExpectingFailure, startServer, type RunningServer } from "../support/start-server";
@@ -18,8 +20,8 @@ async function get(server: RunningServer, path: string, headers: Record<string, 
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 const json = (answer: Answer) => JSON.parse(answer.text) as EventsResponse;
-const startOf = (e: EventsResponse["events"][number]) =>
-  e.start ? ("dateTime" in e.start ? Date.parse(e.start.dateTime) : Date.parse(`${e.start.date}T05:00:00Z`)) : Infinity;
+// As the site orders them: an all-day event from midnight in New York.
+const startOf = (e: EventsResponse["events"][number]) => (e.start ? instantOf(e.start) : Infinity);
 
 /** The parts of `bytes` between each `separator`, as bytes (a line's text may not be split). */
 function splitBuffer(bytes: Buffer, separator: string): Buffer[] {
@@ -44,7 +46,7 @@ describe("default source: the bundled sample calendar", () => {
     const body = json(answer);
     expect(body).toMatchObject({ stale: false, subscribeUrl: "/api/calendar/feed.ics" });
     expect(body).not.toHaveProperty("updatedAt");
-    const now = Date.now();
+    const now = suiteClock().now();
     expect(body.events.filter((e) => startOf(e) < now).length).toBeGreaterThan(5);
     expect(body.events.filter((e) => startOf(e) > now).length).toBeGreaterThan(5);
     const starts = body.events.map(startOf);
@@ -240,7 +242,7 @@ describe("Google Calendar source failing", () => {
     expect(body.events).toEqual(goodBody.events);
     // The time of the good read it comes from (the fresh answer did not say it).
     expect(goodBody).not.toHaveProperty("updatedAt");
-    expect(Date.parse(body.updatedAt ?? "")).toBeLessThanOrEqual(Date.now());
+    expect(Date.parse(body.updatedAt ?? "")).toBeLessThanOrEqual(suiteClock().now());
     expect(staleServer.output()).toContain("[events] refresh failed (Google Calendar answered HTTP 500)");
     expect(staleServer.output()).not.toContain(fake.apiKey);
   });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_SIZE } from "~/events/archive";
 import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
 import { generateGoogleEvents } from "../fakes/google-events";
+import { suiteClock } from "../support/clock";
 import { rawRequest } from "../support/raw-http";
 import { calendarRead, renderedUrls, startServer, type RunningServer } from "../support/start-server";
 
@@ -25,7 +26,7 @@ describe("the events archive", () => {
 
   beforeAll(async () => {
     fake = await startFakeGoogleCalendar();
-    fake.setEvents(generateGoogleEvents({ count: EVENTS, now: Date.now() }));
+    fake.setEvents(generateGoogleEvents({ count: EVENTS, now: suiteClock().now() }));
     server = await startServer({ ...fake.env, SITE_URL, LOG_LEVEL: "debug" });
     // The crawl reads the archive, not the page a visitor gets while the first read is still going.
     await calendarRead(server.url);

@@ -1,6 +1,8 @@
 // The /events page as the server sends it (no JavaScript): every list state, from real sources.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
+import { suiteClock } from "../support/clock";
+import { endOfNewYorkDay, instantOfText, schemaEndInstant } from "../support/event-time";
 import { startGate } from "../support/gate";
 import { sharedServer } from "../support/shared-server";
 import { NO_SOURCE } from "../support/environments";
@@ -52,9 +54,11 @@ describe("/events with the bundled sample calendar", () => {
     expect(html).toContain('<span data-tab-panel="past">Past events</span>');
     const pastDates = [...shownList(html).matchAll(/<time dateTime="([^"]+)"/g)].map((m) => m[1]!);
     expect(pastDates.length).toBeGreaterThan(0);
-    for (const date of pastDates) expect(Date.parse(date.length === 10 ? `${date}T23:59:59-05:00` : date)).toBeLessThan(Date.now());
-    // Most recent first.
-    const instants = pastDates.map((d) => Date.parse(d.length === 10 ? `${d}T12:00:00Z` : d));
+    // Ended by the server's now: an all-day one's New York day is over, a timed one has started.
+    const now = suiteClock().now();
+    for (const date of pastDates) expect(date.length === 10 ? endOfNewYorkDay(date) : Date.parse(date), date).toBeLessThanOrEqual(now);
+    // Most recent first, as the site orders them.
+    const instants = pastDates.map(instantOfText);
     expect(instants).toEqual([...instants].sort((a, b) => b - a));
   });
 
@@ -91,7 +95,8 @@ describe("/events with the bundled sample calendar", () => {
     for (const event of events) {
       expect(event["@context"]).toBe("https://schema.org");
       expect(typeof event.name).toBe("string");
-      expect(Date.parse(String(event.startDate))).toBeGreaterThan(Date.now() - 2 * 86_400_000);
+      // Upcoming: not yet over by the server's now.
+      expect(schemaEndInstant(event), String(event.name)).toBeGreaterThan(suiteClock().now());
       expect(event.organizer).toMatchObject({ "@type": "Organization" });
     }
   });

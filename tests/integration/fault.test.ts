@@ -8,6 +8,7 @@ import { afterAll, describe, type ExpectStatic, it } from "vitest";
 import type { EventsResponse } from "~/events/model";
 import { startFakeGoogleCalendar, type GoogleScenario } from "../fakes/google-calendar";
 import { startFakeIcsFeed, type IcsFault } from "../fakes/ics-feed";
+import { suiteClock } from "../support/clock";
 import { timed, type TimedAnswer } from "../support/http";
 import { NO_SOURCE } from "../support/environments";
 import { startServer, type RunningServer } from "../support/start-server";
@@ -186,7 +187,8 @@ describe("every fault", () => {
       for (const secret of upstream.secrets) expect(server.output()).not.toContain(secret);
 
       // After a good read: the calendar recovers, and the next read the backoff allows is good.
-      const beforeGoodRead = Date.now();
+      // The server's updatedAt is on its clock, the run's (tests/support/clock.ts).
+      const beforeGoodRead = suiteClock().now();
       upstream.recover();
       let good = await both(expect, server, upstream, true);
       await expect
@@ -202,7 +204,7 @@ describe("every fault", () => {
       expect(goodBody.events.length).toBeGreaterThan(0);
 
       upstream.fail();
-      const failedAt = Date.now();
+      const failedAt = suiteClock().now();
       const requestsBefore = upstream.requestCount();
       const hangsBefore = upstream.hangs.length;
 

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventsResponse } from "~/events/model";
 import { generateGoogleEvents, startFakeGoogleCalendar, type FakeGoogleCalendar, type GoogleEventResource } from "../fakes/google-calendar";
+import { suiteClock } from "../support/clock";
 import { rawRequest } from "../support/raw-http";
 import { NO_SOURCE } from "../support/environments";
 import { calendarRead, startServer, type RunningServer } from "../support/start-server";
@@ -14,7 +15,7 @@ const servers: RunningServer[] = [];
 
 beforeAll(async () => {
   fake = await startFakeGoogleCalendar();
-  calendar = generateGoogleEvents({ count: 6_000, now: Date.now(), calendarId: fake.calendarId });
+  calendar = generateGoogleEvents({ count: 6_000, now: suiteClock().now(), calendarId: fake.calendarId });
 });
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()));

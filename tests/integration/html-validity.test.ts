@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { EventsResponse } from "~/events/model";
+import { suiteClock } from "../support/clock";
+import { isUpcoming } from "../support/event-time";
 import { describeReport, validateHtml } from "../support/html-validity";
 import { sharedServer } from "../support/shared-server";
 
@@ -31,11 +34,10 @@ describe("server HTML", () => {
   });
 
   it("an upcoming and a past event's page are valid HTML (issue 13)", async () => {
-    const { events } = (await (await fetch(`${server.url}/api/calendar/events`)).json()) as {
-      events: Array<{ id: string; end?: { dateTime?: string } }>;
-    };
-    const upcoming = events.find((e) => Date.parse(e.end?.dateTime ?? "") > Date.now())!;
-    const past = events.find((e) => Date.parse(e.end?.dateTime ?? "") < Date.now())!;
+    const { events } = (await (await fetch(`${server.url}/api/calendar/events`)).json()) as EventsResponse;
+    // As the server sorts them, at its now.
+    const upcoming = events.find((e) => isUpcoming(e, suiteClock().now()))!;
+    const past = events.find((e) => !isUpcoming(e, suiteClock().now()))!;
     for (const id of [upcoming.id, past.id]) {
       const res = await fetch(`${server.url}/events/${id}`);
       expect(res.status).toBe(200);

@@ -3,13 +3,16 @@
 // to spend the feed's steps and the dinner never appeared.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventsResponse } from "~/events/model";
+import { instantOf } from "~/events/time";
 import { startFakeIcsFeed, type FakeIcsFeed } from "../fakes/ics-feed";
 import { dinnerStart, LONG_RUNNING_SERIES, longRunningSeriesFeed } from "../fixtures/long-running-series";
+import { suiteClock } from "../support/clock";
 import { NO_SOURCE } from "../support/environments";
 import { calendarRead, startServer, type RunningServer } from "../support/start-server";
 
 const DAY = 86_400_000;
-const now = new Date();
+// The server's now: it runs at the run's clock.
+const now = new Date(suiteClock().now());
 
 let feed: FakeIcsFeed;
 let server: RunningServer;
@@ -33,7 +36,7 @@ describe("five daily series since 1990 beside a weekly series from this month", 
     const startsOf = (summary: string) =>
       events
         .filter((e) => e.summary === summary)
-        .map((e) => Date.parse(e.start && "dateTime" in e.start ? e.start.dateTime : `${e.start?.date}T12:00:00Z`))
+        .map((e) => instantOf(e.start))
         .sort((a, b) => a - b);
 
     const { dinner, ...daily } = LONG_RUNNING_SERIES;

@@ -3,6 +3,7 @@
 // a real Prometheus server scrapes; alerting rules that promtool and Prometheus load, and that fire
 // when they should (ops/prometheus/alerts.test.yml).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { suiteClock } from "../support/clock";
 import { metricsUrlOf, sample, scrape } from "../support/metrics";
 import { promtool, startPrometheus, type RunningPrometheus } from "../support/prometheus";
 import { rawRequest } from "../support/raw-http";
@@ -52,8 +53,11 @@ describe("the metrics listener", () => {
     expect(sample(exposition, "calendar_events")).toBeGreaterThan(10);
     expect(sample(exposition, "calendar_state", { state: "fresh" })).toBe(1);
     expect(sample(exposition, "calendar_consecutive_failures")).toBe(0);
-    expect(sample(exposition, "calendar_last_success_timestamp_seconds")).toBeGreaterThan(Date.now() / 1000 - 600);
-    expect(sample(exposition, "calendar_next_attempt_timestamp_seconds")).toBeGreaterThan(Date.now() / 1000);
+    // The server's timestamps are on its clock, the run's (tests/support/clock.ts); a second of slack for its rounding.
+    const now = suiteClock().now() / 1000;
+    expect(sample(exposition, "calendar_last_success_timestamp_seconds")).toBeGreaterThan(now - 600);
+    expect(sample(exposition, "calendar_last_success_timestamp_seconds")).toBeLessThanOrEqual(now + 1);
+    expect(sample(exposition, "calendar_next_attempt_timestamp_seconds")).toBeGreaterThan(now);
     expect(sample(exposition, "stored_answers_hits_total", { kind: "static" })).toBeGreaterThanOrEqual(1);
     expect(sample(exposition, "stored_answers_renders_total", { kind: "pages" })).toBeGreaterThanOrEqual(1);
     expect(sample(exposition, "stored_answers_budget_bytes", { kind: "pages" })).toBe(64 * 1024 * 1024);

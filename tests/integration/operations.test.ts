@@ -2,6 +2,7 @@
 // upstream outages logged once, never with the key.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
+import { suiteClock } from "../support/clock";
 import { rawRequest } from "../support/raw-http";
 import { jsonLines, startExpectingFailure, startServer, type RunningServer } from "../support/start-server";
 import { FAST_TIMINGS, UNTIL_MS } from "../support/timings";
@@ -89,7 +90,9 @@ describe("operations (Google source)", () => {
     const [line] = requestLines(server, id);
     expect(line).toMatchObject({ level: "info", msg: "request", req: { id, method: "GET", path: "/events" }, res: { status: 200 } });
     expect(line!.durationMs).toBeTypeOf("number");
-    expect(Date.parse(line!.time)).toBeGreaterThan(Date.now() - 60_000);
+    // The log's time is the server's clock, the run's (tests/support/clock.ts); a second of slack for its rounding.
+    expect(Date.parse(line!.time)).toBeGreaterThan(suiteClock().now() - 60_000);
+    expect(Date.parse(line!.time)).toBeLessThanOrEqual(suiteClock().now() + 1_000);
     expect(server.output()).not.toContain("s3cret-in-query");
     // The start-up line stays plain text for people.
     expect(server.output().split("\n")[0]).toMatch(/^Server listening on http:\/\/localhost:\d+ \(production\)$/);
@@ -110,7 +113,8 @@ describe("operations (Google source)", () => {
     let { body } = await readiness();
     expect(body.status).toBe("ready");
     expect(body.events).toMatchObject({ state: "fresh", lastFailureAt: null, consecutiveFailures: 0 });
-    expect(Date.parse(body.events.lastSuccessAt!)).toBeGreaterThan(Date.now() - 10_000);
+    expect(Date.parse(body.events.lastSuccessAt!)).toBeGreaterThan(suiteClock().now() - 10_000);
+    expect(Date.parse(body.events.lastSuccessAt!)).toBeLessThanOrEqual(suiteClock().now() + 1_000);
     const lastSuccessAt = body.events.lastSuccessAt;
 
     // An outage: every read fails. Each answer after the copy's 200 ms may start a read, as the

@@ -1,9 +1,10 @@
 // The built server reading an Exchange-style feed over HTTP: forms that used to make the whole
 // calendar "unavailable" (502) are read, and the moved all-day occurrence appears once. The feed
-// is written for today's date, so its events stay inside the server's 24-month window.
+// is written for the server's date (the run's clock), so its events stay inside its 24-month window.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventsResponse } from "~/events/model";
 import { startFakeIcsFeed, type FakeIcsFeed } from "../fakes/ics-feed";
+import { suiteClock } from "../support/clock";
 import { NO_SOURCE } from "../support/environments";
 import { startServer, type RunningServer } from "../support/start-server";
 
@@ -12,7 +13,7 @@ const ymd = (ms: number) => new Date(ms).toISOString().slice(0, 10).replaceAll("
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 // Whole UTC days: the weekly series starts four weeks back; its sixth occurrence (two weeks
 // ahead) is moved to the next day.
-const today = Math.floor(Date.now() / DAY) * DAY;
+const today = Math.floor(suiteClock().now() / DAY) * DAY;
 const first = today - 28 * DAY;
 const moved = first + 6 * 7 * DAY;
 

@@ -13,6 +13,7 @@ import { OLD_SAVED_COPY_DEFAULT_PATH } from "~/env.server";
 import { hashCalendarIdentity } from "~/events/server/saved-copy.server";
 import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
 import { format2Events, saveFormat2 } from "../fixtures/saved-copy-format-2";
+import { suiteClock } from "../support/clock";
 import { startServer, type RunningServer } from "../support/start-server";
 import { waitUntil } from "../support/wait";
 
@@ -65,7 +66,8 @@ describe.each(UPGRADES)("a format-2 saved copy %s, the calendar down, after an u
   let logged: RegExp;
   let server: RunningServer;
   let dir: string;
-  const events = format2Events(Date.now());
+  // Around the server's now: it runs at the run's clock.
+  const events = format2Events(suiteClock().now());
 
   beforeAll(async () => {
     google = await startFakeGoogleCalendar();
@@ -77,7 +79,7 @@ describe.each(UPGRADES)("a format-2 saved copy %s, the calendar down, after an u
     mkdirSync(path.dirname(file), { recursive: true });
     // The calendar's identity as both versions tag their copy with it (kind, API base, calendar id).
     const calendarIdentityHash = hashCalendarIdentity(`google\n${google.url}\n${google.calendarId}`);
-    await saveFormat2(file, calendarIdentityHash, { events, fetchedAt: Date.now() - 2 * HOUR });
+    await saveFormat2(file, calendarIdentityHash, { events, fetchedAt: suiteClock().now() - 2 * HOUR });
     server = await startServer({ ...google.env, ...env }, { cwd });
   });
 

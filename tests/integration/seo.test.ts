@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { about, apply, site } from "~/content";
+import { suiteClock } from "../support/clock";
 import { SHARED_SERVER_ENV } from "../support/environments";
+import { schemaEndInstant } from "../support/event-time";
 import { sharedServer } from "../support/shared-server";
 
 // Search and sharing, read from the built server's HTML as a crawler reads it: the structured
@@ -123,7 +125,7 @@ describe("Event structured data on /events", () => {
       expect(Date.parse(event.endDate as string), `${label} ends after it starts`).toBeGreaterThanOrEqual(
         Date.parse(event.startDate as string),
       );
-      expect(Date.parse(event.endDate as string), `${label} is upcoming`).toBeGreaterThan(Date.now() - 86_400_000);
+      expect(schemaEndInstant(event), `${label} is upcoming`).toBeGreaterThan(suiteClock().now());
       expect(event.eventStatus, label).toMatch(/^https:\/\/schema\.org\/Event(Scheduled|Cancelled|Postponed|Rescheduled|MovedOnline)$/);
       expect(event.eventAttendanceMode, label).toMatch(/^https:\/\/schema\.org\/(Offline|Online|Mixed)EventAttendanceMode$/);
 

@@ -6,7 +6,9 @@ import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventsResponse } from "~/events/model";
 import { startFakeIcsFeed, type FakeIcsFeed } from "../fakes/ics-feed";
+import { suiteClock } from "../support/clock";
 import { icsSource } from "../support/environments";
+import { isUpcoming } from "../support/event-time";
 import { rawRequest } from "../support/raw-http";
 import { jsonLines, startServer, type RunningServer } from "../support/start-server";
 import { FAST_TIMINGS, UNTIL_MS } from "../support/timings";
@@ -48,11 +50,8 @@ describe("share cards of a calendar of long words, URLs and many scripts", () =>
     await feed?.close();
   });
 
-  const upcoming = () =>
-    events.filter(
-      (event) =>
-        Date.parse(event.start && "dateTime" in event.start ? event.start.dateTime : `${event.start?.date}T12:00:00Z`) > Date.now(),
-    );
+  // As the site means it (not yet ended), at the server's now: the events it draws ahead.
+  const upcoming = () => events.filter((event) => isUpcoming(event, suiteClock().now()));
 
   it("draws the upcoming events' cards in the drawing worker (not the server's process) before anyone asks, and serves them without drawing", async () => {
     const drawnAhead = logLines(server).filter((line) => line.msg === "drew a share card" && line.ahead);

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInStates } from "../../server/sign-in-state";
 import { OAUTH_APP, oauthEnv, startSignInGitHub, type FakeGitHub } from "../fakes/github";
+import { suiteClock } from "../support/clock";
 import { startServer, type RunningServer } from "../support/start-server";
 
 const TOKEN = "gho_FAKEtwoINSTANCEStoken0123456789abcdef";
@@ -97,8 +98,9 @@ describe("two instances, no sticky sessions", () => {
       const code = new URLSearchParams(query).get("code")!;
       const other = await start(first);
       const forged = `${state.slice(0, -1)}${state.endsWith("A") ? "B" : "A"}`;
-      const expired = states.issue(Date.now() - 601_000);
-      const foreign = signInStates("another app's secret").issue(Date.now());
+      // Issued on the servers' clock, the run's (tests/support/clock.ts).
+      const expired = states.issue(suiteClock().now() - 601_000);
+      const foreign = signInStates("another app's secret").issue(suiteClock().now());
       const attempts: Array<[string, string, string | undefined, string]> = [
         ["forged", `?code=${code}&state=${forged}`, `${COOKIE}=${forged}`, "was not started by this site"],
         ["signed with another secret", `?code=${code}&state=${foreign}`, `${COOKIE}=${foreign}`, "was not started by this site"],
