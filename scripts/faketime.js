@@ -3,13 +3,17 @@
 // tests/support/clock.ts, scripts/test-at.js; docs/decisions/test-clock.md). Nothing in the site uses it.
 import { existsSync } from "node:fs";
 
-/** Where Debian's package libfaketime (with faketime) keeps its thread-safe library, by architecture. */
+/** Where Debian's package libfaketime (with faketime) keeps its library, by architecture. */
 const LIBRARY_DIRS = ["/usr/lib/x86_64-linux-gnu/faketime", "/usr/lib/aarch64-linux-gnu/faketime", "/usr/lib/faketime"];
 
-/** The thread-safe libfaketime: FAKETIME_LIBRARY, or Debian's. */
+/**
+ * libfaketime: FAKETIME_LIBRARY, or Debian's. Not its MT build, which serialises every clock reading of the
+ * process behind one lock so that a clock run at another speed never goes back between threads: a fixed offset
+ * needs none of that, and it made each Date.now() 50 times slower (3 µs against 0.06; this one: 0.09).
+ */
 export function faketimeLibrary() {
   const named = process.env.FAKETIME_LIBRARY;
-  const candidates = named ? [named] : LIBRARY_DIRS.map((dir) => `${dir}/libfaketimeMT.so.1`);
+  const candidates = named ? [named] : LIBRARY_DIRS.map((dir) => `${dir}/libfaketime.so.1`);
   const library = candidates.find((file) => existsSync(file));
   if (!library) {
     throw new Error(

@@ -46,6 +46,8 @@ const READ_BY_NAME: Record<string, string> = {
   // libfaketime's own variables, which the tests' clock sets for the servers it starts.
   LD_PRELOAD: "scripts/faketime.js",
   FAKETIME_DONT_FAKE_MONOTONIC: "scripts/faketime.js",
+  // The machine's zone, which Node reads: CI sets it for the date tests, the moments sweep for its servers.
+  TZ: ".ci/run",
 };
 
 /** The site's settings (the schema's keys), and what the process entry, scripts, tests and CI read or pass the build. */
