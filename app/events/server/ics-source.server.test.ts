@@ -5,6 +5,7 @@ import { UpstreamError } from "./fetch-upstream.server";
 import { feedFetchUrl, keepNewest, MAX_OCCURRENCES_PER_FEED, parseIcsEvents } from "./ics-source.server";
 import { eventsWindow, startInstant } from "./time.server";
 import { toZonedRfc3339, wallTimeToInstant } from "~/events/time";
+import { NEW_YORK_VTIMEZONE } from "../../../tests/fixtures/moments-calendar";
 import { daysBetween, dinnerStart, LONG_RUNNING_SERIES, longRunningSeriesFeed, ymd } from "../../../tests/fixtures/long-running-series";
 
 const NOW = new Date("2026-03-01T12:00:00Z");
@@ -68,23 +69,7 @@ describe("parseIcsEvents: New York's repeated and skipped hours, with the feed's
       "BEGIN:VCALENDAR",
       "VERSION:2.0",
       "PRODID:-//test//EN",
-      "BEGIN:VTIMEZONE",
-      `TZID:${tzid}`,
-      "BEGIN:DAYLIGHT",
-      "TZOFFSETFROM:-0500",
-      "TZOFFSETTO:-0400",
-      "TZNAME:EDT",
-      "DTSTART:19700308T020000",
-      "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU",
-      "END:DAYLIGHT",
-      "BEGIN:STANDARD",
-      "TZOFFSETFROM:-0400",
-      "TZOFFSETTO:-0500",
-      "TZNAME:EST",
-      "DTSTART:19701101T020000",
-      "RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU",
-      "END:STANDARD",
-      "END:VTIMEZONE",
+      ...NEW_YORK_VTIMEZONE.map((line) => (line.startsWith("TZID:") ? `TZID:${tzid}` : line)),
       "BEGIN:VEVENT",
       "UID:clock-change@test",
       "DTSTAMP:20260101T000000Z",
