@@ -5,7 +5,7 @@
 // Intl (tests/support/new-york.ts), never with the site's own time code, and judged with the clock's now
 // when the answer is read. A case collects every problem it finds, so one run shows all of them.
 import { DomUtils, parseDocument } from "htmlparser2";
-import { afterAll, beforeAll, describe, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIRST_VIEW } from "~/events/tab";
 import { momentCalendar, MARGIN_MS, NEW_YORK_VTIMEZONE, type Expected, type MomentCalendar } from "../fixtures/moments-calendar";
 import { startFakeIcsFeed, type FakeIcsFeed } from "../fakes/ics-feed";
@@ -32,12 +32,6 @@ const ZONES = ["Pacific/Kiritimati", "Pacific/Pago_Pago", "UTC"] as const;
 const SITE_URL = "https://founders.example.org";
 /** The site's own pages in the sitemap, beside the upcoming events'. */
 const SITEMAP_PAGES = ["/", "/apply", "/about", "/contact", "/events", "/portal"];
-
-/**
- * Servers at once: each (moment, zone) starts one server (and its calendar worker), reads a dozen pages and
- * checks them here. Two keep both of CI's two cores busy without a queue of servers starting together.
- */
-const SERVERS_AT_ONCE = 2;
 
 // ---- A case's findings ----------------------------------------------------------------------------------
 
@@ -383,23 +377,6 @@ async function sweep(calendar: MomentCalendar, clock: TestClock, zone: string, f
   }
 }
 
-/** Runs at most `size` tasks at once, the others in the order they asked. */
-function pool(size: number) {
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (running < size) running++;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running--;
-    }
-  };
-}
-
 // A feed's times written in New York's zone inside the hour its clocks repeat (2026-11-01, 01:00-02:00) or skip
 // (2027-03-14, 02:00-03:00), in a feed that carries New York's VTIMEZONE as Google's and Apple's exports do.
 // RFC 5545 §3.3.5 reads a repeated wall time as its first instant and a skipped one with the offset before
@@ -441,7 +418,6 @@ describe("the pages that depend on the date, at moments that stress a calendar",
   const calendars = new Map(MOMENTS.map((moment) => [moment.at, momentCalendar(Date.parse(moment.at))]));
   const feedName = (at: string) => `moment-${at.replace(/[^0-9]/g, "")}.ics`;
   let feed: FakeIcsFeed;
-  const inPool = pool(SERVERS_AT_ONCE);
 
   beforeAll(async () => {
     feed = await startFakeIcsFeed({
@@ -451,12 +427,12 @@ describe("the pages that depend on the date, at moments that stress a calendar",
   });
   afterAll(() => feed?.close());
 
-  // The cases wait their turn in the pool inside their own time limit: 18 cases of a few seconds each, two at a time.
+  // One case at a time, each a server's start and a dozen pages (a few seconds): the other files of the run use
+  // the second core.
   for (const { name, at } of MOMENTS) {
     for (const zone of ZONES) {
-      it.concurrent(`${name} (${at}), the server's machine in ${zone}`, { timeout: 120_000 }, async ({ expect }) => {
-        const findings = await inPool(() => sweep(calendars.get(at)!, clockAt(at), zone, feed.urlOf(feedName(at))));
-        expect(findings).toEqual([]);
+      it(`${name} (${at}), the server's machine in ${zone}`, async () => {
+        expect(await sweep(calendars.get(at)!, clockAt(at), zone, feed.urlOf(feedName(at)))).toEqual([]);
       });
     }
   }
@@ -464,38 +440,31 @@ describe("the pages that depend on the date, at moments that stress a calendar",
   // Found by this sweep: a time with a VTIMEZONE was read with ical.js's own arithmetic, which took the repeated
   // hour's second instant (EST) and moved a skipped time an hour back (01:30 EST): the meetup that ended ten
   // minutes ago was listed under Upcoming, and the night shifts showed an hour off.
-  it.concurrent(
-    `reads New York's repeated and skipped hours as RFC 5545 does (at ${CLOCK_CHANGES_AT})`,
-    { timeout: 120_000 },
-    async ({ expect }) => {
-      const findings = await inPool(async () => {
-        const found: Findings = [];
-        const clock = clockAt(CLOCK_CHANGES_AT);
-        const server = await startServer({ ...icsSource(feed.urlOf("clock-changes.ics")), SITE_URL }, { clock });
-        try {
-          await calendarRead(server.url);
-          const { events } = (await (await fetch(`${server.url}/api/calendar/events`)).json()) as {
-            events: Array<{ summary?: string; start?: { dateTime?: string }; end?: { dateTime?: string } }>;
-          };
-          for (const { title, start, end } of Object.values(CLOCK_CHANGES)) {
-            const listed = events.find((event) => event.summary === title);
-            same(found, `/api/calendar/events: "${title}"`, [listed?.start?.dateTime, listed?.end?.dateTime], [start, end]);
-          }
-          const past = await (await fetch(`${server.url}/events?tab=past`)).text();
-          const pastList = first(parseDocument(past), (e) => e.name === "div" && attr(e, "data-tab-panel") === "past");
-          const titles = pastList ? cardsOf(pastList).map((card) => card.split(" | ")[0]) : [];
-          check(
-            found,
-            titles.includes(CLOCK_CHANGES.ended.title),
-            () =>
-              `/events?tab=past: "${CLOCK_CHANGES.ended.title}", which ended at ${CLOCK_CHANGES.ended.end}, is not under Past (now ${new Date(clock.now()).toISOString()}); Past lists ${JSON.stringify(titles)}`,
-          );
-        } finally {
-          await server.stop();
-        }
-        return found;
-      });
-      expect(findings).toEqual([]);
-    },
-  );
+  it(`reads New York's repeated and skipped hours as RFC 5545 does (at ${CLOCK_CHANGES_AT})`, async () => {
+    const found: Findings = [];
+    const clock = clockAt(CLOCK_CHANGES_AT);
+    const server = await startServer({ ...icsSource(feed.urlOf("clock-changes.ics")), SITE_URL }, { clock });
+    try {
+      await calendarRead(server.url);
+      const { events } = (await (await fetch(`${server.url}/api/calendar/events`)).json()) as {
+        events: Array<{ summary?: string; start?: { dateTime?: string }; end?: { dateTime?: string } }>;
+      };
+      for (const { title, start, end } of Object.values(CLOCK_CHANGES)) {
+        const listed = events.find((event) => event.summary === title);
+        same(found, `/api/calendar/events: "${title}"`, [listed?.start?.dateTime, listed?.end?.dateTime], [start, end]);
+      }
+      const past = await (await fetch(`${server.url}/events?tab=past`)).text();
+      const pastList = first(parseDocument(past), (e) => e.name === "div" && attr(e, "data-tab-panel") === "past");
+      const titles = pastList ? cardsOf(pastList).map((card) => card.split(" | ")[0]) : [];
+      check(
+        found,
+        titles.includes(CLOCK_CHANGES.ended.title),
+        () =>
+          `/events?tab=past: "${CLOCK_CHANGES.ended.title}", which ended at ${CLOCK_CHANGES.ended.end}, is not under Past (now ${new Date(clock.now()).toISOString()}); Past lists ${JSON.stringify(titles)}`,
+      );
+    } finally {
+      await server.stop();
+    }
+    expect(found).toEqual([]);
+  });
 });
