@@ -46,7 +46,7 @@ const READ_BY_NAME: Record<string, string> = {
   // libfaketime's own variables, which the tests' clock sets for the servers it starts.
   LD_PRELOAD: "scripts/faketime.js",
   FAKETIME_DONT_FAKE_MONOTONIC: "scripts/faketime.js",
-  // The machine's zone, which Node reads: CI sets it for the date tests, the moments sweep for its servers.
+  // The machine's zone, which Node reads: CI sets it for npm test, the moments sweep for its servers.
   TZ: ".ci/run",
 };
 
