@@ -11,6 +11,8 @@ type EnvVar = { key: string; value?: unknown; sync?: boolean; generateValue?: bo
 type Service = {
   type: string;
   runtime?: string;
+  branch?: string;
+  autoDeployTrigger?: string;
   dockerfilePath?: string;
   healthCheckPath?: string;
   disk?: { mountPath?: string; sizeGB?: number };
@@ -53,6 +55,11 @@ describe("render.yaml", () => {
     expect(service.runtime).toBe("docker");
     expect(service.dockerfilePath).toBe("./Dockerfile");
     expect(existsSync(service.dockerfilePath!)).toBe(true);
+  });
+
+  it("deploys main on each commit (the build runs the content check), or once CI passes: never on no trigger", () => {
+    expect(service.branch).toBe("main");
+    expect(["commit", "checksPass"]).toContain(service.autoDeployTrigger);
   });
 
   it("checks health on /healthz, which the server answers and the image's own HEALTHCHECK asks", () => {
