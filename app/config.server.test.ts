@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { parseEnv } from "~/env.server";
-import { calendarConfig, siteUrlProblem, warnAboutSiteUrl } from "./config.server";
+import { calendarConfig, publicConfigOf, siteUrlProblem, warnAboutSiteUrl } from "./config.server";
 
 const GOOGLE = { GOOGLE_CALENDAR_ID: "c_founders.circle@group.calendar.google.com", GOOGLE_API_KEY: "k" };
 
@@ -36,6 +36,8 @@ describe("siteUrlProblem", () => {
     [{ NODE_ENV: "production" as const, SITE_URL: "https://founders.example.org" }, undefined],
     [{ NODE_ENV: "development" as const, SITE_URL: undefined }, undefined],
     [{ NODE_ENV: "test" as const, SITE_URL: undefined }, undefined],
+    // A preview instance links to its own address, whatever SITE_URL says.
+    [{ NODE_ENV: "production" as const, SITE_URL: undefined, previewUrl: "https://founders-site-pr-7.onrender.com" }, undefined],
   ])("%o", (env, expected) => {
     const problem = siteUrlProblem(env);
     if (expected) expect(problem).toMatch(expected);
@@ -49,5 +51,22 @@ describe("siteUrlProblem", () => {
     logger.warn.mockClear();
     expect(warnAboutSiteUrl({ NODE_ENV: "production", SITE_URL: "https://founders.example.org" }, logger)).toBe(false);
     expect(logger.warn).not.toHaveBeenCalled();
+  });
+});
+
+describe("publicConfigOf: the live site and a preview instance", () => {
+  const LIVE = { SITE_URL: "https://founders.example.org/" };
+  const PREVIEW = { ...LIVE, IS_PULL_REQUEST: "true", RENDER_EXTERNAL_URL: "https://founders-site-pr-7.onrender.com" };
+
+  it("the live site: SITE_URL, and no preview key at all (its pages' data stay byte for byte as they were)", () => {
+    const config = publicConfigOf(parseEnv({ ...LIVE, IS_PULL_REQUEST: "false", RENDER_EXTERNAL_URL: PREVIEW.RENDER_EXTERNAL_URL }));
+    expect(config.siteUrl).toBe("https://founders.example.org");
+    expect(config).not.toHaveProperty("preview");
+  });
+
+  it("a preview instance: its own address in place of SITE_URL, and marked as a preview", () => {
+    const config = publicConfigOf(parseEnv(PREVIEW));
+    expect(config.siteUrl).toBe("https://founders-site-pr-7.onrender.com");
+    expect(config.preview).toBe(true);
   });
 });

@@ -15,16 +15,24 @@ export function calendarConfig(env: Env, embedUrl: string | undefined = site.cal
   return embed ? { source, embedUrl: embed } : { source };
 }
 
-/** What the browser may know of the configuration: made once by createSite, read by loaders through the load context. */
+/**
+ * What the browser may know of the configuration: made once by createSite, read by loaders through the load context.
+ * A preview instance's links (canonical, og:url, og:image, the sitemap's) point at itself, not at SITE_URL, which it
+ * inherits from the live service: a link shared from a preview must not open the live site, nor the reverse.
+ */
 export function publicConfigOf(env: Env): PublicConfig {
   return {
-    siteUrl: (env.SITE_URL ?? LOCAL_SITE_URL).replace(/\/+$/, ""),
+    siteUrl: (env.previewUrl ?? env.SITE_URL ?? LOCAL_SITE_URL).replace(/\/+$/, ""),
     loginUrl: env.MEMBER_LOGIN_URL ?? site.provider.loginUrl,
     applicationUrl: env.APPLICATION_URL ?? site.provider.applicationUrl,
     contactSurveyUrl: env.CONTACT_SURVEY_URL ?? site.provider.contactSurveyUrl,
     calendar: calendarConfig(env),
+    ...(env.previewUrl === undefined ? {} : { preview: true as const }),
   };
 }
+
+/** What decides the site's address: SITE_URL, unless this is a preview instance. */
+type SiteUrlSettings = Pick<Env, "NODE_ENV" | "SITE_URL"> & Partial<Pick<Env, "previewUrl">>;
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "0.0.0.0"]);
 
@@ -33,8 +41,9 @@ const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "0.0.0.0"]);
  * the sitemap and robots.txt are built from it, so a production server without it tells search
  * engines and link previews to look on the visitor's own machine.
  */
-export function siteUrlProblem(env: Pick<Env, "NODE_ENV" | "SITE_URL">): string | undefined {
-  if (env.NODE_ENV !== "production") return undefined;
+export function siteUrlProblem(env: SiteUrlSettings): string | undefined {
+  // A preview instance's links use its own address (publicConfigOf), whatever SITE_URL says.
+  if (env.NODE_ENV !== "production" || env.previewUrl !== undefined) return undefined;
   const consequence =
     `canonical links, og:url, og:image, the sitemap and robots.txt point at ${env.SITE_URL ?? LOCAL_SITE_URL}, ` +
     "so link previews show no image and search engines get the wrong address. " +
@@ -46,7 +55,7 @@ export function siteUrlProblem(env: Pick<Env, "NODE_ENV" | "SITE_URL">): string 
 }
 
 /** Logged at start-up, at warn level, whenever siteUrlProblem finds one. */
-export function warnAboutSiteUrl(env: Pick<Env, "NODE_ENV" | "SITE_URL">, logger: Pick<Logger, "warn">): boolean {
+export function warnAboutSiteUrl(env: SiteUrlSettings, logger: Pick<Logger, "warn">): boolean {
   const problem = siteUrlProblem(env);
   if (problem) logger.warn(`WARNING: ${problem}`);
   return problem !== undefined;

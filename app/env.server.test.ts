@@ -268,3 +268,40 @@ describe("parseEnv: the saved copy's file, and its variable's old name", () => {
     ]);
   });
 });
+
+describe("parseEnv: a preview instance (Render's IS_PULL_REQUEST and RENDER_EXTERNAL_URL)", () => {
+  const PREVIEW = "https://founders-site-pr-7.onrender.com";
+
+  it("is the live site unless IS_PULL_REQUEST is true, whatever RENDER_EXTERNAL_URL says", () => {
+    for (const source of [
+      {},
+      { IS_PULL_REQUEST: "" },
+      { IS_PULL_REQUEST: "false", RENDER_EXTERNAL_URL: PREVIEW },
+      { RENDER_EXTERNAL_URL: "x" },
+    ])
+      expect(parseEnv(source).previewUrl, JSON.stringify(source)).toBeUndefined();
+  });
+
+  it.each(["true", "TRUE", " true "])("IS_PULL_REQUEST=%s with RENDER_EXTERNAL_URL: a preview instance at that address", (flag) => {
+    expect(parseEnv({ IS_PULL_REQUEST: flag, RENDER_EXTERNAL_URL: `${PREVIEW}/` }).previewUrl).toBe(PREVIEW);
+  });
+
+  it("holds neither variable under its own name: previewUrl is the one place a part reads it from", () => {
+    const env = parseEnv({ IS_PULL_REQUEST: "true", RENDER_EXTERNAL_URL: PREVIEW });
+    expect(env).not.toHaveProperty("IS_PULL_REQUEST");
+    expect(env).not.toHaveProperty("RENDER_EXTERNAL_URL");
+  });
+
+  it.each([
+    [{ IS_PULL_REQUEST: "yes" }, /IS_PULL_REQUEST: must be "true" or "false" \(Render sets it/],
+    [{ IS_PULL_REQUEST: "true" }, /RENDER_EXTERNAL_URL: is required when IS_PULL_REQUEST is true/],
+    [
+      { IS_PULL_REQUEST: "true", RENDER_EXTERNAL_URL: "founders-site-pr-7.onrender.com" },
+      /RENDER_EXTERNAL_URL: must be an absolute http\(s\) URL/,
+    ],
+  ])("refuses %o, saying what is wrong", (source, expected) => {
+    const message = errorOf(source);
+    expect(message).toMatch(expected);
+    expect(message).not.toContain("founders-site-pr-7");
+  });
+});

@@ -93,6 +93,16 @@ export const RENAMED_VARIABLES = { EVENTS_SNAPSHOT_PATH: "EVENTS_SAVED_COPY_PATH
 /** An old name an operator set; `ignored` when its new name is set too. */
 export type OldNameSet = { name: keyof typeof RENAMED_VARIABLES; ignored: boolean };
 
+// Render's flag for a pull request's preview instance: the strings "true" and "false" (docs/deploying.md).
+const renderFlag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((value) => value === "true" || value === "false", {
+    message: 'must be "true" or "false" (Render sets it: "true" on a pull request\'s preview instance)',
+  })
+  .transform((value) => value === "true");
+
 // Unset and empty are the same thing for an operator.
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
@@ -152,6 +162,11 @@ export const envSchema = z
     // What the editor may do with a volunteer's account: commit to public repositories, or to private ones too.
     GITHUB_OAUTH_SCOPE: optional(z.enum(["public_repo", "repo"])).default("public_repo"),
     GITHUB_OAUTH_URL: optional(secretUrl).default("https://github.com"),
+    // Set by Render, not by an operator: "true" on a pull request's preview instance, with that instance's own
+    // address. Such an instance shows a change before it is published (server/preview-instance.ts).
+    IS_PULL_REQUEST: optional(renderFlag).default(false),
+    // Render sets it on every web service; read only on a preview instance (checked below), so the live site never depends on it.
+    RENDER_EXTERNAL_URL: optional(z.string().trim()),
     // Not for operators: the tests' small timers (the calendar's TTL below a second among them).
     TIMINGS: optional(timingsJson),
   })
@@ -171,6 +186,19 @@ export const envSchema = z
       ] as const) {
         if (env[have] && !env[need]) ctx.addIssue({ code: "custom", path: [need], message: `is required when ${have} is set` });
       }
+      if (env.IS_PULL_REQUEST && !env.RENDER_EXTERNAL_URL) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["RENDER_EXTERNAL_URL"],
+          message: "is required when IS_PULL_REQUEST is true: a preview instance's links point at its own address (Render sets both)",
+        });
+      } else if (env.IS_PULL_REQUEST && !httpUrl.safeParse(env.RENDER_EXTERNAL_URL).success) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["RENDER_EXTERNAL_URL"],
+          message: "must be an absolute http(s) URL: the preview instance's own address (https://….onrender.com)",
+        });
+      }
       if (env.CALENDAR_ICS_URL && (env.GOOGLE_CALENDAR_ID || env.GOOGLE_API_KEY)) {
         ctx.addIssue({
           code: "custom",
@@ -182,18 +210,26 @@ export const envSchema = z
     { when: () => true },
   )
   // The timers the process runs with, resolved once: production's unless TIMINGS overrides them; each
-  // renamed variable's value under its new name.
+  // renamed variable's value under its new name; whether this is a preview instance, and its address.
   .transform(
     ({
       TIMINGS,
       EVENTS_SNAPSHOT_PATH,
+      IS_PULL_REQUEST,
+      RENDER_EXTERNAL_URL,
       ...env
     }): Omit<typeof env, "EVENTS_SAVED_COPY_PATH"> & {
       EVENTS_SAVED_COPY_PATH: string;
       oldNames: OldNameSet[];
       timings: Timings;
+      /**
+       * A preview instance's own address (RENDER_EXTERNAL_URL, no trailing slash) when this process is one
+       * (IS_PULL_REQUEST); undefined on the live site.
+       */
+      previewUrl?: string;
     } => ({
       ...env,
+      ...(IS_PULL_REQUEST && RENDER_EXTERNAL_URL ? { previewUrl: RENDER_EXTERNAL_URL.replace(/\/+$/, "") } : {}),
       EVENTS_SAVED_COPY_PATH: env.EVENTS_SAVED_COPY_PATH ?? EVENTS_SNAPSHOT_PATH ?? SAVED_COPY_DEFAULT_PATH,
       oldNames:
         EVENTS_SNAPSHOT_PATH === undefined ? [] : [{ name: "EVENTS_SNAPSHOT_PATH", ignored: env.EVENTS_SAVED_COPY_PATH !== undefined }],

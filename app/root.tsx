@@ -6,6 +6,7 @@ import stylesheet from "./app.css?url";
 import { NotFoundCard } from "./components/not-found-card";
 import { ScrollReset } from "./components/scroll-reset";
 import { OrganizationJsonLd } from "./components/organization-json-ld";
+import { PreviewBanner } from "./components/preview-banner";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { NotificationsArea } from "./components/toast/notifications-area";
@@ -57,6 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to main content
         </a>
         <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
+          <PreviewBanner />
           <SiteHeader />
           <main id="main" tabIndex={-1} className="flex-1 outline-none">
             {children}

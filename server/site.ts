@@ -25,6 +25,7 @@ import { onlyReadMethods, wellFormedTarget } from "./limits";
 import { requestLogging } from "./logging";
 import { githubSignIn } from "./github-oauth";
 import { createMetrics, type Metrics } from "./metrics";
+import { adminOff, noindexEveryAnswer } from "./preview-instance";
 import { rateLimits } from "./rate-limit";
 import { cspFor, originOf, securityHeaders, type CspOptions } from "./security";
 import { inOrder, type Step } from "./step";
@@ -104,9 +105,11 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
     removers.push(events.onRead(prepare), prepare.stop);
   }
   const metrics = env.METRICS_PORT === undefined ? undefined : siteMetrics(parts, store, removers);
+  // A preview instance of a change (server/preview-instance.ts): noindex everywhere, and no editor.
+  const preview = env.previewUrl !== undefined;
   // "Sign in with GitHub" for the editor: only with an OAuth app and a repository to edit.
   const signIn =
-    env.GITHUB_OAUTH_CLIENT_ID && env.GITHUB_OAUTH_CLIENT_SECRET && env.CONTENT_REPOSITORY
+    !preview && env.GITHUB_OAUTH_CLIENT_ID && env.GITHUB_OAUTH_CLIENT_SECRET && env.CONTENT_REPOSITORY
       ? githubSignIn({
           clientId: env.GITHUB_OAUTH_CLIENT_ID,
           clientSecret: env.GITHUB_OAUTH_CLIENT_SECRET,
@@ -119,6 +122,7 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
       : undefined;
   const steps: Step[] = [
     requestLogging(logger, metrics?.responded),
+    ...(preview ? [noindexEveryAnswer] : []),
     ...securityHeaders(cspOptions, client.secure),
     onlyReadMethods,
     wellFormedTarget(client.forwardedHost),
@@ -131,6 +135,8 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
       onRefused: metrics?.refused,
     }),
     ...(signIn ? [signIn] : []),
+    // On a preview, every /admin address is answered here: the editor's step below never sees one.
+    ...(preview ? [adminOff({ siteName: site.name, liveSiteUrl: env.SITE_URL, secure: client.secure })] : []),
     adminEditor({
       repository: env.CONTENT_REPOSITORY,
       branch: env.CONTENT_BRANCH,

@@ -15,4 +15,9 @@ export type PublicConfig = {
   applicationUrl: string;
   contactSurveyUrl: string;
   calendar: CalendarConfig;
+  /**
+   * A preview instance of a change (Render's IS_PULL_REQUEST), not the live site: its pages say so and
+   * siteUrl is its own address. Only ever `true`, and absent on the live site, whose pages so stay as they were.
+   */
+  preview?: true;
 };

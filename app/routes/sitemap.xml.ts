@@ -13,12 +13,13 @@ function entry(loc: string, lastmod?: string): string {
 }
 
 // The site's pages, and a page for each upcoming event (past ones stay reachable, not advertised).
-// Stored per calendar version (app/site-routes.ts), like the events page.
+// Stored per calendar version (app/site-routes.ts), like the events page. A preview instance of a
+// change lists nothing: its pages are not for search engines.
 export async function loader({ context }: Route.LoaderArgs) {
-  const { siteUrl } = siteParts(context).publicConfig;
+  const { siteUrl, preview } = siteParts(context).publicConfig;
   const outcome = await readEventsOutcome(context);
-  const urls = sitemapPaths.map((path) => entry(`${siteUrl}${path}`));
-  if (outcome.ok) {
+  const urls = preview ? [] : sitemapPaths.map((path) => entry(`${siteUrl}${path}`));
+  if (outcome.ok && !preview) {
     for (const event of eventsForTab(outcome.response.events, "upcoming", outcome.splitAt)) {
       urls.push(entry(`${siteUrl}${eventPagePath(event.id)}`, event.updated));
     }

@@ -62,6 +62,8 @@ export async function startServer(
       // Many tests start servers at once on a small machine: share cards are drawn only when asked
       // for, unless a test sets it (tests/integration/share-cards.test.ts).
       SHARE_CARDS_AHEAD: "0",
+      // The live site, whatever the machine says (Render sets IS_PULL_REQUEST on its preview instances), unless a test sets it.
+      IS_PULL_REQUEST: "",
       ...(timings ? { TIMINGS: timingsVariable(timings) } : {}),
       ...env,
     },
