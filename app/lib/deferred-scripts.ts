@@ -11,6 +11,12 @@ export const DEFERRED_TYPE = "text/x-deferred-module";
 /** Marks the inert copies of React Router's inline context and data scripts (classic scripts). */
 export const DEFERRED_CLASSIC_ATTRIBUTE = "data-deferred-script";
 export const DEFERRED_CLASSIC_TYPE = "text/x-deferred-script";
+/**
+ * Marks the site's own inline classic script that runs at load (the start script, root.tsx). Every other inline
+ * classic script of a page (no type, no source, no attribute but a nonce) is React Router's, and waits: they are
+ * told apart by what the site writes, never by a name of React Router's own.
+ */
+export const RUNS_AT_LOAD_ATTRIBUTE = "data-runs-at-load";
 /** The notification area's id while the toasts' code has not loaded (components/toast/notifications-area.tsx). */
 export const NOTIFICATIONS_ID = "notifications";
 /** Set on window when F8 focused that area, so the toasts' own area takes the focus when it arrives. */
