@@ -22,8 +22,8 @@ export const NOTIFICATIONS_ID = "notifications";
 /** Set on window when F8 focused that area, so the toasts' own area takes the focus when it arrives. */
 export const FOCUS_NOTIFICATIONS_FLAG = "__focusNotifications";
 
-/** Runs in the browser as an inline script; self-contained, so it is serialised with toString(). */
-export function startOnFirstInteraction(): void {
+/** Runs in the browser as an inline script; self-contained, so it is serialised with toString() (`flag`: FOCUS_NOTIFICATIONS_FLAG). */
+export function startOnFirstInteraction(flag: string): void {
   // A press, tap or key starts the scripts at once; a pointer or wheel moving, or the focus moving,
   // only after a pause (1 s): a visitor who rests the pointer on a link and clicks it is leaving,
   // and the next page, loaded ahead by the speculation rules, must not wait behind ours.
@@ -79,7 +79,6 @@ export function startOnFirstInteraction(): void {
   if (document.querySelector("[data-start-scripts]")) start();
 
   // Spec §9: F8 focuses the notification area, even as the first key (the toasts load after React).
-  const flag = "__focusNotifications";
   const state = window as unknown as Record<string, boolean>;
   window.addEventListener(
     "keydown",
@@ -113,4 +112,4 @@ export function startOnFirstInteraction(): void {
   );
 }
 
-export const deferredStartScript = `(${startOnFirstInteraction.toString()})();`;
+export const deferredStartScript = `(${startOnFirstInteraction.toString()})(${JSON.stringify(FOCUS_NOTIFICATIONS_FLAG)});`;
