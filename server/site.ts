@@ -23,7 +23,7 @@ import { eventsPreparer } from "./events-preparer";
 import { healthRoutes, type Readiness } from "./health";
 import { onlyReadMethods, wellFormedTarget } from "./limits";
 import { requestLogging } from "./logging";
-import { githubSignIn } from "./github-oauth";
+import { githubSignIn, isSignInPath } from "./github-oauth";
 import { createMetrics, type Metrics } from "./metrics";
 import { rateLimits } from "./rate-limit";
 import { cspFor, originOf, securityHeaders, type CspOptions } from "./security";
@@ -120,7 +120,7 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
   const steps: Step[] = [
     requestLogging(logger, metrics?.responded),
     ...securityHeaders(cspOptions, client.secure),
-    onlyReadMethods,
+    onlyReadMethods(signIn ? isSignInPath : undefined),
     wellFormedTarget(client.forwardedHost),
     healthRoutes(readiness, events.status),
     rateLimits({
