@@ -21,6 +21,7 @@ import { describe, expect, it } from "vitest";
 import { envSchema } from "~/env.server";
 import { siteRoutes } from "~/site-routes";
 import { createMetrics } from "../../server/metrics";
+import { anchorsOf } from "../support/markdown";
 
 // ---- What the code has ----
 
@@ -286,27 +287,6 @@ function checkFiles(names: Names, codeFileNames: Set<string>): string[] {
   return names.files
     .filter(({ name }) => (name.includes("/") ? readIfThere(name) === undefined : !codeFileNames.has(name)))
     .map((mention) => where(mention, "is no file of the repository"));
-}
-
-/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens; a repeated one gets -1, -2, …. */
-function anchorsOf(markdown: string): Set<string> {
-  const seen = new Map<string, number>();
-  const anchors = new Set<string>();
-  let fenced = false;
-  for (const line of markdown.split("\n")) {
-    if (/^\s*```/.test(line)) fenced = !fenced;
-    const heading = fenced ? undefined : /^#{1,6}\s+(.*)$/.exec(line)?.[1];
-    if (heading === undefined) continue;
-    const slug = heading
-      .trim()
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}\s_-]/gu, "")
-      .replace(/\s/g, "-");
-    const count = seen.get(slug) ?? 0;
-    seen.set(slug, count + 1);
-    anchors.add(count === 0 ? slug : `${slug}-${count}`);
-  }
-  return anchors;
 }
 
 function checkLinks(names: Names, readDoc: (file: string) => string | undefined): string[] {
