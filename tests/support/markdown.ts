@@ -8,7 +8,15 @@ export const readDocument = (file: string) => readFileSync(new URL(`../../${file
 
 type Heading = { level: number; anchor: string; line: number };
 
-/** The document's headings, code blocks aside, each with GitHub's anchor: lower case, punctuation dropped, spaces as hyphens; a repeated one gets -1, -2, …. */
+/** GitHub's anchor of a heading's text: lower case, punctuation dropped, spaces as hyphens. */
+export const slugOf = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .replace(/\s/g, "-");
+
+/** The document's headings, code blocks aside, each with its anchor (a repeated one gets -1, -2, …). */
 function headingsOf(markdown: string): Heading[] {
   const seen = new Map<string, number>();
   const headings: Heading[] = [];
@@ -17,11 +25,7 @@ function headingsOf(markdown: string): Heading[] {
     if (/^\s*```/.test(line)) fenced = !fenced;
     const heading = fenced ? undefined : /^(#{1,6})\s+(.*)$/.exec(line);
     if (!heading) return;
-    const slug = (heading[2] ?? "")
-      .trim()
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}\s_-]/gu, "")
-      .replace(/\s/g, "-");
+    const slug = slugOf(heading[2] ?? "");
     const count = seen.get(slug) ?? 0;
     seen.set(slug, count + 1);
     headings.push({ level: heading[1]!.length, anchor: count === 0 ? slug : `${slug}-${count}`, line: index });
