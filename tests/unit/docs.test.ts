@@ -14,10 +14,11 @@
 //             type or option a document names has not been renamed or removed.
 //   file      `dir/file.ext` under one of the repository's folders (app/, server/, tests/, …): it exists; a bare
 //             `file.ts` (`.tsx`, `.js`, `.mjs`): a file of that name exists in the code.
-// And the other way: every default docs/operating.md's variable tables give is the one app/env.server.ts parses to
-// (`value`, or "unset…" when the schema has none), and every document the code (comments, messages, the Dockerfile,
-// CI and ops files) names exists with the anchor it names: README.md or docs/….md, #anchor optional, or a README
-// section by its heading in quotes (README "Deploy").
+// Every default docs/operating.md's variable tables give is the one app/env.server.ts parses to (`value`, or
+// "unset…" when the schema has none), and every Cache-Control docs/deploying.md's CDN table gives is one server/
+// sends. And the other way: every document the code (comments, messages, the Dockerfile, CI and ops files) names
+// exists with the anchor it names: README.md or docs/….md, #anchor optional, or a README section by its heading in
+// quotes (README "Deploy").
 // A failure names the document (or file), the line and the name.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -365,6 +366,20 @@ function checkReferences(file: string, text: string, readDoc: (file: string) => 
   return problems;
 }
 
+/** The Cache-Control values docs/deploying.md's CDN table gives ("Behind a CDN"), each with its line. */
+function documentedCacheControls(doc: string, text: string): Mention[] {
+  const rows: Mention[] = [];
+  let table = false;
+  text.split("\n").forEach((line, index) => {
+    const cells = line.startsWith("|") ? line.split("|").map((cell) => cell.trim()) : undefined;
+    if (!cells) return void (table = false);
+    if (cells[2] === "`Cache-Control`") return void (table = true);
+    const value = /^`([^`]+)`$/.exec(cells[2] ?? "")?.[1];
+    if (table && value) rows.push({ doc, line: index + 1, name: value });
+  });
+  return rows;
+}
+
 /** The files that may name a document: the code and its comments, the process entry, the build's and tests' configuration, CI, the Dockerfile, ops and content. */
 function namingFiles(): string[] {
   const config = (dir: string) => filesUnder(dir, (file) => /\.ya?ml$/.test(file));
@@ -438,6 +453,15 @@ describe("the documents name only what the code has", () => {
     const rows = documentedDefaults("docs/operating.md", read("docs/operating.md"));
     expect(rows.length).toBeGreaterThan(25);
     expect(checkDefaults(rows, parseEnv({}))).toEqual([]);
+  });
+
+  it("every Cache-Control docs/deploying.md's CDN table gives is one the server sends (a string of server/)", () => {
+    const rows = documentedCacheControls("docs/deploying.md", read("docs/deploying.md"));
+    expect(rows.length).toBeGreaterThanOrEqual(7);
+    const server = filesUnder("server", (file) => sourceFile(file) && !file.includes(".test."))
+      .map(read)
+      .join("\n");
+    expect(rows.filter(({ name }) => !server.includes(`"${name}"`)).map((row) => where(row, "is no Cache-Control of server/"))).toEqual([]);
   });
 
   it("every document and heading the code names exists", () => {
