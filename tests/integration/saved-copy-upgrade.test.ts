@@ -16,7 +16,6 @@ import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/googl
 import { format2Events, saveFormat2 } from "../fixtures/saved-copy-format-2";
 import { suiteClock } from "../support/clock";
 import { startServer, type RunningServer } from "../support/start-server";
-import { waitUntil } from "../support/wait";
 
 const HOUR = 3_600_000;
 
@@ -101,7 +100,7 @@ describe.each(UPGRADES)("a format-2 saved copy %s, the calendar down, after an u
     expect(body.updatedAt).toBeDefined();
     // Google is asked, and is down: the server's first read starts at boot, and may reach the fake only after
     // this answer (from the restored copy) on a busy machine.
-    await waitUntil(() => google.requestCount() > 0, { timeoutMs: 30_000, message: "the server did not ask Google within 30 s" });
+    await expect.poll(() => google.requestCount(), { timeout: 30_000, message: "the server asked Google within 30 s" }).toBeGreaterThan(0);
   });
 
   it("the events page lists the upcoming ones and, on its past tab, the past one; the event's page has its link", async () => {

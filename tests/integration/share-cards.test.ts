@@ -12,7 +12,6 @@ import { isUpcoming } from "../support/event-time";
 import { rawRequest } from "../support/raw-http";
 import { jsonLines, startServer, type RunningServer } from "../support/start-server";
 import { FAST_TIMINGS, UNTIL_MS } from "../support/timings";
-import { waitUntil } from "../support/wait";
 
 const FIXTURE = "awkward-events.ics";
 
@@ -20,8 +19,7 @@ type LogLine = { msg?: string; ahead?: boolean; workerPid?: number; cards?: numb
 
 const logLines = (server: RunningServer) => jsonLines<LogLine>(server);
 
-const until = (condition: () => boolean, what: string, timeoutMs = UNTIL_MS) =>
-  waitUntil(condition, { timeoutMs, message: `timed out waiting for ${what}` });
+const until = (condition: () => boolean, what: string, timeout = UNTIL_MS) => expect.poll(condition, { timeout, message: what }).toBe(true);
 
 describe("share cards of a calendar of long words, URLs and many scripts", () => {
   let feed: FakeIcsFeed;

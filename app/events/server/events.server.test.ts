@@ -103,10 +103,11 @@ describe("events service status and incident logging", () => {
 
     // Two failed reads of one outage: the first one's attempts reach the upstream log, the second's go to debug.
     status = 503;
-    for (let i = 0; i < 2; i++) {
+    for (let failures = 1; failures <= 2; failures++) {
       now += 61_000;
       await service.getEvents();
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      // The copy may be answered before the read behind it has failed.
+      await expect.poll(() => service.status().consecutiveFailures).toBe(failures);
     }
     expect(service.status()).toMatchObject({ state: "stale", lastFailureAt: now, consecutiveFailures: 2 });
     expect(upstreamLines).toHaveLength(2);
