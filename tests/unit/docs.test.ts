@@ -319,19 +319,26 @@ const readIfThere = (file: string): string | undefined => {
 /** A variable's default as a table gives it: unset (the schema has none), or the first `value` of its cell. */
 type DocumentedDefault = Mention & { cell: string };
 
-/** Every row of docs/operating.md's tables whose columns start with Variable and Default. */
-function documentedDefaults(doc: string, text: string): DocumentedDefault[] {
-  const rows: DocumentedDefault[] = [];
-  let defaultsTable = false;
-  text.split("\n").forEach((line, index) => {
-    const cells = line.startsWith("|") ? line.split("|").map((cell) => cell.trim()) : undefined;
-    if (!cells) return void (defaultsTable = false);
-    if (cells[1] === "Variable") return void (defaultsTable = cells[2] === "Default");
-    const name = /^`([A-Z][A-Z0-9_]*)`$/.exec(cells[1] ?? "")?.[1];
-    if (defaultsTable && name) rows.push({ doc, line: index + 1, name, cell: cells[2] ?? "" });
+/** The rows, with their lines, of every Markdown table of `text` whose header row passes `header`. */
+function tableRows(text: string, header: (cells: string[]) => boolean): { line: number; cells: string[] }[] {
+  const rows: { line: number; cells: string[] }[] = [];
+  // Undefined outside a table; in one, whether its rows are wanted.
+  let wanted: boolean | undefined;
+  text.split("\n").forEach((content, index) => {
+    if (!content.startsWith("|")) return void (wanted = undefined);
+    const cells = content.split("|").map((cell) => cell.trim());
+    if (wanted === undefined) wanted = header(cells);
+    else if (wanted) rows.push({ line: index + 1, cells });
   });
   return rows;
 }
+
+/** Every row of docs/operating.md's tables whose columns start with Variable and Default. */
+const documentedDefaults = (doc: string, text: string): DocumentedDefault[] =>
+  tableRows(text, (cells) => cells[1] === "Variable" && cells[2] === "Default").flatMap(({ line, cells }) => {
+    const name = /^`([A-Z][A-Z0-9_]*)`$/.exec(cells[1] ?? "")?.[1];
+    return name ? [{ doc, line, name, cell: cells[2] ?? "" }] : [];
+  });
 
 /** Each documented default that is not what the schema gives a variable left unset. */
 function checkDefaults(rows: DocumentedDefault[], parsed: Record<string, unknown>): string[] {
@@ -367,18 +374,11 @@ function checkReferences(file: string, text: string, readDoc: (file: string) => 
 }
 
 /** The Cache-Control values docs/deploying.md's CDN table gives ("Behind a CDN"), each with its line. */
-function documentedCacheControls(doc: string, text: string): Mention[] {
-  const rows: Mention[] = [];
-  let table = false;
-  text.split("\n").forEach((line, index) => {
-    const cells = line.startsWith("|") ? line.split("|").map((cell) => cell.trim()) : undefined;
-    if (!cells) return void (table = false);
-    if (cells[2] === "`Cache-Control`") return void (table = true);
+const documentedCacheControls = (doc: string, text: string): Mention[] =>
+  tableRows(text, (cells) => cells[2] === "`Cache-Control`").flatMap(({ line, cells }) => {
     const value = /^`([^`]+)`$/.exec(cells[2] ?? "")?.[1];
-    if (table && value) rows.push({ doc, line: index + 1, name: value });
+    return value ? [{ doc, line, name: value }] : [];
   });
-  return rows;
-}
 
 /** The files that may name a document: the code and its comments, the process entry, the build's and tests' configuration, CI, the Dockerfile, ops and content. */
 function namingFiles(): string[] {
