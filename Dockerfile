@@ -1,11 +1,12 @@
 # syntax=docker/dockerfile:1
 # The site as a container: built in one stage, run from another holding only the production
-# dependencies, the build and server.js, as an unprivileged user. README "Deploy" says how to run it:
+# dependencies, the build and server.js, as an unprivileged user. docs/deploying.md#the-container says how to run it:
 #   docker build -t founders-site .
 #   docker run --init -p 3000:3000 -e SITE_URL=https://founders.example.org -v site-data:/app/.data founders-site
 # `npm run container:check` builds and runs it with podman, on a stand-in for the base image.
 
-# The official Node image; any Node 20.19+ works (22 and 24 are tested). Named here, in a FROM, and only
+# The official Node image: 22, the version CI tests (.github/workflows/ci.yml runs in node:22-bookworm).
+# Change both together. Named here, in a FROM, and only
 # here: Dependabot's docker updates read FROM lines (not a build argument's default), and every stage
 # below starts from this one by its stage name. (`npm run container:check` builds on a stand-in it gives this name.)
 FROM node:22-bookworm-slim AS node-official

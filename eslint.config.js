@@ -61,6 +61,26 @@ export default tseslint.config(
     },
   },
   {
+    // One way to wait in a test (tests/support/wait.ts says which): a test asserts with expect.poll, vitest's or
+    // Playwright's; waitUntil is for where expect.poll cannot run (hooks, helpers, setups, fixtures); vitest's own
+    // waits (which move fake timers themselves) are not used.
+    files: ["**/*.test.{ts,tsx}", "**/*.spec.ts"],
+    rules: {
+      // Syntax, so as not to replace the import and property rules some of these files have already.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.name='waitUntil']:not(CallExpression[callee.name=/^(before|after)(All|Each)$/] *)",
+          message: "A test waits with expect.poll; waitUntil is for hooks and helpers, where it cannot run (tests/support/wait.ts).",
+        },
+        {
+          selector: "MemberExpression[object.name='vi'][property.name=/^(waitUntil|waitFor)$/]",
+          message: "Wait with expect.poll (tests/support/wait.ts).",
+        },
+      ],
+    },
+  },
+  {
     files: ["server.js", "scripts/**/*.js", "*.config.{js,ts}"],
     languageOptions: { globals: { process: "readonly", console: "readonly", Buffer: "readonly", URL: "readonly", setTimeout: "readonly" } },
   },

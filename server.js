@@ -60,8 +60,8 @@ async function main() {
   });
   const server = createHttpServer(site.listener, drain.draining);
   // Every static page rendered before listening, so no visitor (and not /readyz) waits for a render.
-  // A failure here is the first request's to report, not start-up's. Meanwhile, on their own threads,
-  // the calendar worker restores the saved copy and starts the first read, and the share card worker
+  // A failure here is the first request's to report, not start-up's. Meanwhile, each in a process of its
+  // own, the calendar worker restores the saved copy and starts the first read, and the share card worker
   // starts and draws a first card, so no visitor and no link preview waits for either.
   await Promise.all([site.store?.warm().catch(() => undefined), site.startEvents(), DEVELOPMENT ? undefined : site.warmShareCards()]);
   // The metrics' own listener (off unless METRICS_PORT is set), up before the public one.

@@ -19,8 +19,14 @@ type SerializedError = { type: string; message: string; stack?: string; code?: s
 
 type SecretEnv = Pick<Env, "GOOGLE_API_KEY"> & Partial<Pick<Env, "GITHUB_OAUTH_CLIENT_SECRET">>;
 
-/** The scrubber of every line this process writes: its log's, and its workers' stderr (child-worker.server.ts). */
-export function scrubberFor(env: SecretEnv): (text: string) => string {
+/** Removes a site's secrets (and secret-looking URL parameters) from a text. */
+export type Scrub = (text: string) => string;
+
+/**
+ * The scrubber of the lines written with `env`'s secrets at hand: the logger's, and a site's workers' stderr
+ * (server/site.ts makes one from the site's own env and hands it to the workers' starters, child-worker.server.ts).
+ */
+export function scrubberFor(env: SecretEnv): Scrub {
   const secrets = [env.GOOGLE_API_KEY ?? "", env.GITHUB_OAUTH_CLIENT_SECRET ?? ""];
   return (text) => scrubSecrets(text, secrets);
 }
@@ -62,9 +68,4 @@ let cached: Logger | undefined;
 export function getLogger(): Logger {
   cached ??= createLogger(getEnv());
   return cached;
-}
-
-/** Scrubs a text as the process's log does (a worker's stderr). */
-export function scrubLogText(text: string): string {
-  return scrubberFor(getEnv())(text);
 }

@@ -11,7 +11,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { NotificationsArea } from "./components/toast/notifications-area";
 import { tabSwitchScript } from "./events/tab-switch";
-import { deferredStartScript } from "./lib/deferred-scripts";
+import { deferredStartScript, RUNS_AT_LOAD_ATTRIBUTE } from "./lib/deferred-scripts";
 import { speculationRulesJson } from "./lib/speculation-rules";
 import { siteParts } from "./site-parts.server";
 
@@ -74,8 +74,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
         <ScrollReset />
         <Scripts />
-        {/* Allowed by its hash in the CSP, like every inline script the server sends. */}
-        <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: startScript }} />
+        {/* Allowed by its hash in the CSP, like every inline script the server sends; marked, so it is not deferred with React Router's. */}
+        <script {...{ [RUNS_AT_LOAD_ATTRIBUTE]: "" }} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: startScript }} />
       </body>
     </html>
   );

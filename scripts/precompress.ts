@@ -2,9 +2,10 @@
 // of the client build, so the server sends them without compressing on each request. Best brotli is
 // slow (the editor's 2 MB script alone takes about 6 s), so the files are compressed side by side on
 // Node's thread pool, and each result is kept in a cache by the file's bytes: a rebuild (a volunteer's,
-// or the tests' edited checkouts, which share node_modules) compresses only what changed.
+// or the tests' edited checkouts, which share node_modules) compresses only what changed. A result no build
+// has used for a week is deleted when a build ends, so the cache holds what recent builds made, not every edit's.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
@@ -16,6 +17,8 @@ const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|txt|xml|json|webmanifest|ics|map)
 const MIN_BYTES = 1024;
 /** Part of each cached result's key: change it when the settings below change. */
 const SETTINGS = "v1 br q11 size-hint, gz 9";
+/** A cached result unused this long is pruned: a week off costs one slow build, a busy week's edits do not pile up. */
+export const UNUSED_FOR_MS = 7 * 24 * 3_600_000;
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -46,7 +49,16 @@ async function variantsOf(source: Buffer, cacheDir: string | undefined): Promise
   if (!cacheDir) return { ...(await compress(source)), cached: false };
   const key = createHash("sha256").update(SETTINGS).update(source).digest("hex");
   const at = (variant: keyof Variants) => path.join(cacheDir, `${key}.${variant}`);
-  if (existsSync(at("br")) && existsSync(at("gz"))) return { br: readFileSync(at("br")), gz: readFileSync(at("gz")), cached: true };
+  try {
+    const found = { br: readFileSync(at("br")), gz: readFileSync(at("gz")) };
+    // Used now: pruneCache keeps it.
+    const now = new Date();
+    for (const variant of ["br", "gz"] as const) utimesSync(at(variant), now, now);
+    return { ...found, cached: true };
+  } catch (error) {
+    // Not made yet, or pruned by another build meanwhile: made again below.
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
   const made = await compress(source);
   mkdirSync(cacheDir, { recursive: true });
   // Atomic: a build interrupted, or two at once, leave no half file.
@@ -94,6 +106,30 @@ export async function precompressDirectory(dir: string, cacheDir?: string): Prom
   );
 }
 
+/**
+ * Deletes the files of `cacheDir` no build has made or used for `unusedForMs` (their modification time, which a use
+ * renews); returns how many. A missing cache is an empty one.
+ */
+export function pruneCache(cacheDir: string, unusedForMs = UNUSED_FOR_MS, now = Date.now()): number {
+  let pruned = 0;
+  let names: string[];
+  try {
+    names = readdirSync(cacheDir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw error;
+  }
+  for (const name of names) {
+    const file = path.join(cacheDir, name);
+    // No stat, or force: another build may have pruned it first.
+    const stat = statSync(file, { throwIfNoEntry: false });
+    if (!stat || now - stat.mtimeMs <= unusedForMs) continue;
+    rmSync(file, { force: true });
+    pruned += 1;
+  }
+  return pruned;
+}
+
 /** The client build's warm-up, handed to the server build's pass: React Router builds both in one process, each with its own plugin instance. */
 const WARMING = Symbol.for("founders-circle.precompress.warming");
 type WarmingHolder = { [WARMING]?: Promise<number> };
@@ -130,6 +166,13 @@ export function precompress(clientDir = "build/client", cacheDir = "node_modules
       config.logger.info(
         `precompressed ${written.length} files in ${clientDir} (.br, .gz; ${reused} from ${cacheDir}, ${warmed} of them made while the server was built)`,
       );
+      // Housekeeping: a cache that cannot be pruned fails no build.
+      try {
+        const pruned = pruneCache(cache);
+        if (pruned > 0) config.logger.info(`pruned ${pruned} files of ${cacheDir} no build had used for a week`);
+      } catch (error) {
+        config.logger.warn(`${cacheDir} not pruned: ${String(error)}`);
+      }
     },
   };
 }

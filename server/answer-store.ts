@@ -15,6 +15,7 @@ import mime from "mime-types";
 import type { CalendarEvent } from "~/events/model";
 import { jsonError } from "~/events/server/http.server";
 import type { EventsOutcome } from "~/events/server/outcome.server";
+import { tabSearch } from "~/events/tab";
 import { pathOf, siteRoutes, type CacheKind, type SiteRoute } from "~/site-routes";
 import { cacheControlFor, EVENTS_CACHE_CONTROL } from "./cache-policy";
 import { pathOfTarget, sendError } from "./errors";
@@ -60,7 +61,7 @@ export type AnswerStore = {
 };
 
 /** The events answers prepared after each change of the calendar. */
-const PREPARED_AFTER_CHANGE = ["/events", "/events?tab=past", "/api/calendar/events"];
+const PREPARED_AFTER_CHANGE = ["/events", `/events${tabSearch("past")}`, "/api/calendar/events"];
 
 /** The memory budgets of answers that follow the calendar: pages here, images in the share cards' store. */
 export type StoreBudget = "pages" | "images";

@@ -1,6 +1,6 @@
 // How long browsers and shared caches (a CDN) may keep each kind of answer: decided here alone, for
 // every stored answer (routes set no caching header). Pages change with a deploy (purge the CDN then;
-// README "Deploy") and with the calendar, which is re-read every 5 minutes.
+// docs/deploying.md#behind-a-cdn, with this table) and with the calendar, which is re-read every 5 minutes.
 import type { CacheKind } from "~/site-routes";
 
 /** The events page, event pages, their images and downloads, the API and the sitemap: they follow the calendar. */

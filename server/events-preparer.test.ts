@@ -1,7 +1,7 @@
 // After each calendar read the events answers are prepared for the new version (the real answer
 // store, over a renderer the test makes fail): a failure is logged once while it lasts, its recovery
 // once, and a version that changes by itself (an event ends) is prepared when it does.
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { EventsOutcome } from "~/events/server/outcome.server";
 import { createAnswerStore } from "./answer-store";
 import { eventsPreparer } from "./events-preparer";
@@ -66,7 +66,7 @@ describe("eventsPreparer", () => {
     const { afterRead, rendered } = setup(() => (Date.now() < endsAt ? outcome("v1|ended 0", endsAt) : outcome("v1|ended 1")));
     await afterRead();
     // No read after this one: the timer set for the end prepares the new version.
-    await vi.waitUntil(() => rendered.length === 6, { interval: 5, timeout: 5_000 });
+    await expect.poll(() => rendered.length, { interval: 5, timeout: 5_000 }).toBe(6);
     expect(rendered.slice(3).sort()).toEqual(["/api/calendar/events", "/events", "/events?tab=past"]);
   });
 });

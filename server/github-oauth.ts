@@ -9,8 +9,8 @@
 //   for a token (with the app's secret, server to server) and clears the cookie. The page then hands
 //   the token to the editor window by postMessage, to the site's own origin only. Opened without
 //   its editor window, the page says what to do and asks for nothing, so no token is ever made.
-// A replay finds the cookie gone, and GitHub takes a code once.
-// Docs: docs/editing-content.md (what a volunteer sees), README "The content editor" (the OAuth app).
+// What stops a replay: docs/decisions/content-editor.md.
+// Docs: docs/editing-content.md (what a volunteer sees), docs/deploying.md#sign-in-with-github (the OAuth app).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { parse as parseCookies, serialize as serializeCookie } from "cookie";
 import { z } from "zod";
@@ -20,6 +20,7 @@ import { adminPage, escapeHtml } from "./admin-page";
 import { pathOfTarget, sendError } from "./errors";
 import type { Client } from "./client";
 import { cspHeader, inlineScriptHashes } from "./security";
+import { callbackScript } from "./sign-in-callback-script";
 import { signInStates, STATE_TTL_SECONDS } from "./sign-in-state";
 import type { Step } from "./step";
 
@@ -48,6 +49,10 @@ const PROVIDER = "github";
 /** The header the callback page's script sends to the token address: no navigation or other site's page can send it. */
 export const TOKEN_REQUEST_HEADER = "x-sign-in";
 
+/** The three addresses, which answer GET alone (OPTIONS included: a 405, never a CORS preflight's approval). */
+const SIGN_IN_PATHS: ReadonlySet<string> = new Set([ADMIN_AUTH_PATH, ADMIN_AUTH_CALLBACK_PATH, ADMIN_AUTH_TOKEN_PATH]);
+export const isSignInPath = (path: string) => SIGN_IN_PATHS.has(path);
+
 /** The cookie that binds a sign-in to the browser that started it; `__Host-` (no Domain, Path=/, Secure) over HTTPS. */
 const stateCookieName = (https: boolean) => (https ? "__Host-admin-sign-in" : "admin-sign-in");
 
@@ -58,13 +63,16 @@ const BACK = `<a href="${ADMIN_PATH}">Back to the content editor</a>`;
 const AGAIN_HTML = `Go back to the content editor and click <b>Sign In with GitHub</b> again.`;
 const AGAIN_TEXT = "Go back to the content editor and click Sign In with GitHub again.";
 
+/** A sign-in's life (its state's and its cookie's), in words. */
+const LIFE = `${STATE_TTL_SECONDS / 60} minutes`;
+
 /** The refusals and failures, in plain words: what happened and what to do. */
 const REFUSED = {
   noState: [400, "This sign-in came back without the check that it is yours. Nothing was signed in."],
-  noCookie: [400, "This sign-in was not started in this browser, or was started more than 10 minutes ago. Nothing was signed in."],
+  noCookie: [400, `This sign-in was not started in this browser, or was started more than ${LIFE} ago. Nothing was signed in.`],
   wrongState: [400, "This sign-in does not match the one this browser started. Nothing was signed in."],
   forged: [400, "This sign-in was not started by this site. Nothing was signed in."],
-  expired: [400, "This sign-in was started more than 10 minutes ago and has expired. Nothing was signed in."],
+  expired: [400, `This sign-in was started more than ${LIFE} ago and has expired. Nothing was signed in.`],
   noCode: [400, "GitHub sent this sign-in back without its code. Nothing was signed in."],
   denied: [403, "You did not allow the content editor to use your GitHub account, so you are not signed in."],
   unreachable: [502, "GitHub could not be reached to finish signing you in. Nothing was signed in; please try again in a few minutes."],
@@ -107,26 +115,13 @@ const ALONE = {
 };
 const WAITING = { title: "Signing in…", text: "Finishing your sign-in with GitHub. This window closes by itself." };
 
-/**
- * The callback page's one script. It drops the code and state from the address bar and history. With
- * an opener (the editor's window), it posts "authorizing:github" to it and, on the editor's echo from
- * our own origin, posts the page's message: a refusal's, or the token address's answer, asked for only
- * then, so no token is made for a page that could not deliver it. Every post names our own origin as
- * its target: no other site's window can receive it. Without an opener it does nothing: the page
- * already says what to do.
- */
-const CALLBACK_SCRIPT =
-  // A block: its names stay out of the window's global scope (where `opener` is the window's own).
-  '{const main=document.getElementById("sign-in"),data=main.dataset,origin=location.origin,editor=window.opener,query=location.search,' +
-  'show=(title,text)=>{main.querySelector("h1").textContent=title;main.querySelector("p").textContent=text};let asked=false;' +
-  'history.replaceState(null,"",location.pathname);' +
-  `if(editor){if(data.token)show(${JSON.stringify(WAITING.title)},${JSON.stringify(WAITING.text)});` +
-  'addEventListener("message",e=>{if(asked||e.origin!==origin||e.source!==editor||e.data!=="authorizing:github")return;asked=true;' +
-  "if(!data.token)return editor.postMessage(data.message,origin);" +
-  `fetch(data.token+query,{headers:{${JSON.stringify(TOKEN_REQUEST_HEADER)}:"github"},cache:"no-store"}).then(r=>r.json())` +
-  `.catch(()=>({title:"Not signed in",text:${JSON.stringify(`${UNANSWERED} ${AGAIN_TEXT}`)},message:${JSON.stringify(errorMessage(UNANSWERED))}}))` +
-  ".then(a=>{show(a.title,a.text);editor.postMessage(a.message,origin)})});" +
-  'editor.postMessage("authorizing:github",origin)}}';
+/** The callback page's one script (server/sign-in-callback-script.ts), with this file's words. */
+const CALLBACK_SCRIPT = callbackScript({
+  tokenHeader: { name: TOKEN_REQUEST_HEADER, value: PROVIDER },
+  handshake: `authorizing:${PROVIDER}`,
+  waiting: WAITING,
+  unanswered: { title: "Not signed in", text: `${UNANSWERED} ${AGAIN_TEXT}`, message: errorMessage(UNANSWERED) },
+});
 
 /** The callback page's policy: nothing but its script (by hash), its call to the token address, and our favicon; framed by no one. */
 const CALLBACK_CSP = cspHeader([
@@ -306,7 +301,11 @@ export function githubSignIn(options: GitHubOAuthOptions): Step {
 
   /** The callback page's script's call: the same checks, then the code's exchange; the cookie goes either way. */
   async function token(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.headers[TOKEN_REQUEST_HEADER] !== "github") return sendError(req, res, 400, "Bad request: not the sign-in page's own call");
+    if (req.headers[TOKEN_REQUEST_HEADER] !== PROVIDER) return sendError(req, res, 400, "Bad request: not the sign-in page's own call");
+    // A browser says where a call comes from (Fetch Metadata): the page's script calls from this origin only. Absent in
+    // browsers that predate it, where the header above and the absence of CORS still hold.
+    const site = req.headers["sec-fetch-site"];
+    if (site !== undefined && site !== "same-origin") return sendError(req, res, 403, "Forbidden: not a call from this site's own page");
     const log = logger.child({ reqId: req.id });
     const checked = checkState(req);
     let outcome: Outcome;
@@ -335,8 +334,9 @@ export function githubSignIn(options: GitHubOAuthOptions): Step {
 
   return (req, res, next) => {
     const path = pathOfTarget(req.url);
-    if (path !== ADMIN_AUTH_PATH && path !== ADMIN_AUTH_CALLBACK_PATH && path !== ADMIN_AUTH_TOKEN_PATH) return next();
-    // A HEAD would start a sign-in or spend a code without anyone to see the answer.
+    if (!isSignInPath(path)) return next();
+    // A HEAD would start a sign-in or spend a code without anyone to see the answer; an OPTIONS is no preflight
+    // this site approves (server/limits.ts leaves these addresses' methods to this step).
     if (req.method !== "GET") return sendError(req, res, 405, "Method not allowed", { Allow: "GET" });
     if (path === ADMIN_AUTH_PATH) return start(req, res);
     if (path === ADMIN_AUTH_CALLBACK_PATH) return callback(req, res);

@@ -1,7 +1,7 @@
 // What a request may be before it reaches a route: GET or HEAD, a decodable path, a bounded URL
 // and a usable Host. (The API's rate limit is in rate-limit.ts.)
 import type { IncomingMessage } from "node:http";
-import { sendError } from "./errors";
+import { pathOfTarget, sendError } from "./errors";
 import type { Step } from "./step";
 
 export const ALLOWED_METHODS = "GET, HEAD";
@@ -10,15 +10,21 @@ export const MAX_URL_LENGTH = 4096;
 /** Longest query string; no page or API reads more than a few short parameters. */
 export const MAX_QUERY_LENGTH = 2048;
 
-/** Pages, files and the API are read-only: GET and HEAD; OPTIONS says so; anything else is 405. */
-export const onlyReadMethods: Step = (req, res, next) => {
-  if (req.method === "GET" || req.method === "HEAD") return next();
-  if (req.method === "OPTIONS") {
-    res.writeHead(204, { Allow: ALLOWED_METHODS, "Cache-Control": "no-store" }).end();
-    return;
-  }
-  sendError(req, res, 405, "Method not allowed", { Allow: ALLOWED_METHODS });
-};
+/**
+ * Pages, files and the API are read-only: GET and HEAD; OPTIONS says so (and no more: no CORS header, so no
+ * cross-origin preflight is ever approved); anything else is 405. The addresses `ownMethods` names (the sign-in's)
+ * answer every method themselves, further on.
+ */
+export function onlyReadMethods(ownMethods: (path: string) => boolean = () => false): Step {
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || ownMethods(pathOfTarget(req.url))) return next();
+    if (req.method === "OPTIONS") {
+      res.writeHead(204, { Allow: ALLOWED_METHODS, "Cache-Control": "no-store" }).end();
+      return;
+    }
+    sendError(req, res, 405, "Method not allowed", { Allow: ALLOWED_METHODS });
+  };
+}
 
 export type TargetProblem = { status: 400 | 414; message: string } | undefined;
 

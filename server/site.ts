@@ -13,7 +13,7 @@ import type { EventsLog } from "~/events/server/cache.server";
 import { createEventsService } from "~/events/server/events.server";
 import { getEventsOutcome, type EventsOutcome } from "~/events/server/outcome.server";
 import { siteShareImages, warmShareImages, type ShareImagesStats } from "~/events/server/share-images.server";
-import type { Logger } from "~/logger.server";
+import { scrubberFor, type Logger } from "~/logger.server";
 import type { SiteParts } from "~/site-parts.server";
 import { adminEditor } from "./admin";
 import { createAnswerStore, type AnswerStore, type BudgetStats } from "./answer-store";
@@ -23,7 +23,7 @@ import { eventsPreparer } from "./events-preparer";
 import { healthRoutes, type Readiness } from "./health";
 import { onlyReadMethods, wellFormedTarget } from "./limits";
 import { requestLogging } from "./logging";
-import { githubSignIn } from "./github-oauth";
+import { githubSignIn, isSignInPath } from "./github-oauth";
 import { createMetrics, type Metrics } from "./metrics";
 import { adminOff, noindexEveryAnswer } from "./preview-instance";
 import { rateLimits } from "./rate-limit";
@@ -73,8 +73,10 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
   const client = clientOf(trustOf(env.TRUST_PROXY));
 
   const publicConfig = publicConfigOf(env);
-  const shareImages = siteShareImages(env, logger, publicConfig.siteUrl);
-  const events = createEventsService(env, { log: eventsLogOf(logger) });
+  // What the site's workers write to stderr is scrubbed of this site's secrets (its env's, not the process's).
+  const scrub = scrubberFor(env);
+  const shareImages = siteShareImages(env, logger, publicConfig.siteUrl, scrub);
+  const events = createEventsService(env, { log: eventsLogOf(logger), scrub });
   const parts: SiteParts = { events, shareImages, publicConfig };
   // What the site sets on its parts, each with what removes it (close).
   const removers: (() => void)[] = [events.onChange((list) => shareImages.drawAhead(list))];
@@ -124,7 +126,7 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
     requestLogging(logger, metrics?.responded),
     ...(preview ? [noindexEveryAnswer] : []),
     ...securityHeaders(cspOptions, client.secure),
-    onlyReadMethods,
+    onlyReadMethods(signIn ? isSignInPath : undefined),
     wellFormedTarget(client.forwardedHost),
     healthRoutes(readiness, events.status),
     rateLimits({

@@ -6,7 +6,7 @@ import { EventCard } from "./event-card";
 import type { EventsView } from "./filter";
 import type { ListEvent } from "./model";
 import { StaleNote } from "./stale-note";
-import type { EventsTab } from "./tab";
+import { tabSearch, type EventsTab } from "./tab";
 
 /** A list as the pages carry it: the events a card shows, and where the list goes on (an archive page), if it does. */
 export type ListView = EventsView<ListEvent> & { more?: { path: string; label: string } };
@@ -27,7 +27,7 @@ const moreText: Record<EventsTab, string> = { upcoming: "More upcoming events", 
 /** The list in its four states (spec §4, §8): loading, error, empty, populated. */
 export function EventList({ state, tab }: { state: EventListState; tab: EventsTab }) {
   if (state.status === "loading") {
-    const again = `/events${tab === "past" ? "?tab=past" : ""}`;
+    const again = `/events${tabSearch(tab)}`;
     // data-start-scripts: a page served loading starts its scripts at once (lib/deferred-scripts.ts),
     // so the list replaces the spinner without waiting for the visitor to interact.
     return (

@@ -10,6 +10,7 @@ import { eventIcsPath, eventPagePath, googleCalendarUrl, mapSearchUrl } from "./
 import type { CalendarEvent } from "./model";
 import { ShareLink } from "./share-link";
 import { StaleNote } from "./stale-note";
+import { tabSearch } from "./tab";
 import { TypeBadge } from "./type-badge";
 
 export type EventPageData = {
@@ -33,7 +34,7 @@ export function EventPage({ data, links }: { data: EventPageData; links: Links }
   const type = eventType(title);
   const when = formatEventDate(event.start, event.end);
   const machine = machineDate(event.start);
-  const listPath = past ? "/events?tab=past" : "/events";
+  const listPath = `/events${tabSearch(past ? "past" : "upcoming")}`;
 
   return (
     <article aria-labelledby="event-title" className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10 sm:px-6 sm:py-14">

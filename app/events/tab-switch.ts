@@ -1,12 +1,16 @@
 // A click on an events tab shows the other list in the next frame, before React runs and after: both
 // tabs' first views are in the page (routes/events.tsx), the hidden one laid out ahead as the visitor heads
-// for the tabs (app.css), so a switch is a few attributes. Before React Router has made its router, this
-// also moves the address (history.pushState, once that frame is painted) and follows back and forward; once
-// it has, its own navigation does (the route's shouldRevalidate keeps it local), and React's render then
-// sets the same attributes.
+// for the tabs (app.css), so a switch is a few attributes. Before React runs, this also moves the address
+// (history.pushState, once that frame is painted) and follows back and forward; once it does (the site's own
+// flag, app/lib/react-started.ts), React Router's navigation does (the route's shouldRevalidate keeps it
+// local), and React's render then sets the same attributes.
+import { REACT_STARTED_FLAG } from "~/lib/react-started";
 
-/** Runs in the browser from the start script (root.tsx), on every page: it acts only where the tabs are. Self-contained, so it is serialised with toString(). */
-export function switchTabsInPlace(): void {
+/**
+ * Runs in the browser from the start script (root.tsx), on every page: it acts only where the tabs are. Self-contained,
+ * so it is serialised with toString(); `reactStarted` is the name of the window's flag that React runs.
+ */
+export function switchTabsInPlace(reactStarted: string): void {
   // The hidden list is laid out ahead when a visitor heads for the tabs (the pointer over one, or the focus on one:
   // data-ahead, app.css), so that a click only reveals it. Not before: laid out at load it costs the page's first
   // frames, a page loaded ahead (prerendered) and the page's hiding when the visitor leaves. The list a switch hides
@@ -27,12 +31,12 @@ export function switchTabsInPlace(): void {
       else link.removeAttribute("aria-current");
     }
   };
-  const routerMade = () => "__reactRouterDataRouter" in window;
+  const reactRuns = () => (window as unknown as Record<string, unknown>)[reactStarted] === true;
   document.addEventListener("click", (event) => {
     const link = (event.target as Element | null)?.closest?.("a[data-tab]");
     if (!(link instanceof HTMLAnchorElement) || !document.querySelector("div[data-tab-panel]")) return; // no lists: loading or failed
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    if (routerMade()) return show(link.dataset.tab ?? "");
+    if (reactRuns()) return show(link.dataset.tab ?? "");
     event.preventDefault();
     show(link.dataset.tab ?? "");
     // The address follows once the switched frame is painted.
@@ -40,8 +44,8 @@ export function switchTabsInPlace(): void {
     requestAnimationFrame(() => setTimeout(() => href !== location.href && history.pushState(null, "", href)));
   });
   window.addEventListener("popstate", () => {
-    if (!routerMade()) show(new URLSearchParams(location.search).get("tab") === "past" ? "past" : "upcoming");
+    if (!reactRuns()) show(new URLSearchParams(location.search).get("tab") === "past" ? "past" : "upcoming");
   });
 }
 
-export const tabSwitchScript = `(${switchTabsInPlace.toString()})();`;
+export const tabSwitchScript = `(${switchTabsInPlace.toString()})(${JSON.stringify(REACT_STARTED_FLAG)});`;

@@ -1,17 +1,26 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { DEFERRED_ATTRIBUTE, DEFERRED_CLASSIC_ATTRIBUTE, DEFERRED_CLASSIC_TYPE, DEFERRED_TYPE } from "./deferred-scripts";
+import {
+  DEFERRED_ATTRIBUTE,
+  DEFERRED_CLASSIC_ATTRIBUTE,
+  DEFERRED_CLASSIC_TYPE,
+  DEFERRED_TYPE,
+  RUNS_AT_LOAD_ATTRIBUTE,
+} from "./deferred-scripts";
 import { deferModuleScripts, deferModuleScriptsStream } from "./deferred-scripts.server";
 
-// The shape React Router's <Scripts> renders, as React writes it.
+// The shape React Router's <Scripts> renders, as React writes it (its scripts' code stands in, whatever names it uses),
+// around the site's own scripts.
 const PAGE = [
   '<html><head><link rel="stylesheet" href="/assets/app.css"/>',
   '<link rel="modulepreload" href="/assets/entry.client-a.js" nonce="n0"/><link rel="modulepreload" href="/assets/chunk-b.js" nonce="n0"/>',
-  '</head><body><main>Hello</main><script nonce="n0">window.__reactRouterContext = {};</script>',
+  '<script type="speculationrules">{"prerender":[]}</script>',
+  '</head><body><main>Hello</main><script nonce="n0">window.routerContext = {};</script>',
   '<script nonce="n0" type="module" async="">import * as route0 from "/assets/root-c.js";\nimport("/assets/entry.client-a.js");</script>',
-  '<script nonce="n0">window.__reactRouterContext.streamController.enqueue("[1]");</script>',
-  "<script>window.__scrollRestore = 1;</script>",
+  '<script nonce="n0">window.routerContext.streamController.enqueue("[1]");</script>',
+  "<script>window.routerContext.streamController.close();</script>",
+  `<script ${RUNS_AT_LOAD_ATTRIBUTE}="">(function startOnFirstInteraction() {})();</script>`,
   '<script type="application/ld+json">{"@type":"Organization"}</script></body></html>',
 ].join("");
 
@@ -25,19 +34,21 @@ describe("deferModuleScripts", () => {
     );
   });
 
-  it("leaves React Router's context and data scripts inert too, in place, nonce and code intact", () => {
+  it("leaves React Router's context and data scripts (classic, unmarked) inert too, in place, nonce and code intact", () => {
     const out = deferModuleScripts(PAGE);
-    const inert = `<script nonce="n0" type="${DEFERRED_CLASSIC_TYPE}" ${DEFERRED_CLASSIC_ATTRIBUTE}="">`;
-    expect(out).toContain(`${inert}window.__reactRouterContext = {};</script>`);
-    expect(out).toContain(`${inert}window.__reactRouterContext.streamController.enqueue("[1]");</script>`);
-    expect(out).not.toMatch(/<script nonce="n0">window\.__reactRouterContext/);
+    const inert = (nonce: string) => `<script${nonce} type="${DEFERRED_CLASSIC_TYPE}" ${DEFERRED_CLASSIC_ATTRIBUTE}="">`;
+    expect(out).toContain(`${inert(' nonce="n0"')}window.routerContext = {};</script>`);
+    expect(out).toContain(`${inert(' nonce="n0"')}window.routerContext.streamController.enqueue("[1]");</script>`);
+    expect(out).toContain(`${inert("")}window.routerContext.streamController.close();</script>`);
+    expect(out).not.toMatch(/<script(?: nonce="n0")?>/);
   });
 
-  it("leaves everything else as it was", () => {
+  it("leaves everything else as it was: the site's own script that runs at load among it", () => {
     const out = deferModuleScripts(PAGE);
     for (const kept of [
       '<link rel="stylesheet" href="/assets/app.css"/>',
-      "<script>window.__scrollRestore = 1;</script>",
+      '<script type="speculationrules">{"prerender":[]}</script>',
+      `<script ${RUNS_AT_LOAD_ATTRIBUTE}="">(function startOnFirstInteraction() {})();</script>`,
       '<script type="application/ld+json">{"@type":"Organization"}</script>',
       "<main>Hello</main>",
     ]) {

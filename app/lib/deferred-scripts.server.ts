@@ -3,8 +3,12 @@ import { DEFERRED_ATTRIBUTE, DEFERRED_CLASSIC_ATTRIBUTE, DEFERRED_CLASSIC_TYPE, 
 
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
 const MODULE_SCRIPT = /<script([^>]*?) type="module"( async="")?([^>]*)>/g;
-/** React Router's inline classic scripts that set up its context and stream the page's data into it. */
-const CONTEXT_SCRIPT = /<script((?: nonce="[^"]*")?)>(?=window\.__reactRouterContext)/g;
+/**
+ * React Router's inline classic scripts, which set up its context and stream the page's data into it: a classic
+ * script with no attribute but a nonce. The site's own inline scripts each carry a type (JSON-LD, speculation
+ * rules) or, the one that runs at load, RUNS_AT_LOAD_ATTRIBUTE.
+ */
+const CONTEXT_SCRIPT = /<script((?: nonce="[^"]*")?)>/g;
 
 /**
  * Makes a rendered page's JavaScript wait for the first interaction: no module preloads (they

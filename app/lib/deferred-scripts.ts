@@ -11,13 +11,19 @@ export const DEFERRED_TYPE = "text/x-deferred-module";
 /** Marks the inert copies of React Router's inline context and data scripts (classic scripts). */
 export const DEFERRED_CLASSIC_ATTRIBUTE = "data-deferred-script";
 export const DEFERRED_CLASSIC_TYPE = "text/x-deferred-script";
+/**
+ * Marks the site's own inline classic script that runs at load (the start script, root.tsx). Every other inline
+ * classic script of a page (no type, no source, no attribute but a nonce) is React Router's, and waits: they are
+ * told apart by what the site writes, never by a name of React Router's own.
+ */
+export const RUNS_AT_LOAD_ATTRIBUTE = "data-runs-at-load";
 /** The notification area's id while the toasts' code has not loaded (components/toast/notifications-area.tsx). */
 export const NOTIFICATIONS_ID = "notifications";
 /** Set on window when F8 focused that area, so the toasts' own area takes the focus when it arrives. */
 export const FOCUS_NOTIFICATIONS_FLAG = "__focusNotifications";
 
-/** Runs in the browser as an inline script; self-contained, so it is serialised with toString(). */
-export function startOnFirstInteraction(): void {
+/** Runs in the browser as an inline script; self-contained, so it is serialised with toString() (`flag`: FOCUS_NOTIFICATIONS_FLAG). */
+export function startOnFirstInteraction(flag: string): void {
   // A press, tap or key starts the scripts at once; a pointer or wheel moving, or the focus moving,
   // only after a pause (1 s): a visitor who rests the pointer on a link and clicks it is leaving,
   // and the next page, loaded ahead by the speculation rules, must not wait behind ours.
@@ -73,7 +79,6 @@ export function startOnFirstInteraction(): void {
   if (document.querySelector("[data-start-scripts]")) start();
 
   // Spec §9: F8 focuses the notification area, even as the first key (the toasts load after React).
-  const flag = "__focusNotifications";
   const state = window as unknown as Record<string, boolean>;
   window.addEventListener(
     "keydown",
@@ -107,4 +112,4 @@ export function startOnFirstInteraction(): void {
   );
 }
 
-export const deferredStartScript = `(${startOnFirstInteraction.toString()})();`;
+export const deferredStartScript = `(${startOnFirstInteraction.toString()})(${JSON.stringify(FOCUS_NOTIFICATIONS_FLAG)});`;

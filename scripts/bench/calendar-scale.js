@@ -11,6 +11,7 @@ import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fakeWith, generated } from "./calendar-support.js";
 import { NO_CALENDAR, get, json, serveIcs, text, until } from "./http.js";
+import { crawlListPages } from "./list-crawl.js";
 import { checksOf, checksTable } from "./report.js";
 import { residentBytes, scrape, startProductionServer, sumOf } from "./server.js";
 
@@ -105,16 +106,10 @@ const FIRST_VIEWS = [
   "/sitemap.xml",
   "/no-such-page",
 ];
-/** The archive's pages a crawler reaches from /events: each month, and the parts of a busy one. @param {RunningServer} server */
+/** The archive's pages a crawler reaches from /events (list-crawl.js): each month, and the parts of a busy one. @param {RunningServer} server */
 async function archivePages(server) {
-  const seen = new Set();
-  const queue = [...(await text(`${server.origin}/events`)).matchAll(/href="(\/events\/month\/[^"]+)"/g)].map((match) => match[1]);
-  for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
-    if (seen.has(path)) continue;
-    seen.add(path);
-    for (const [, link] of (await text(`${server.origin}${path}`)).matchAll(/href="(\/events\/month\/[^"]+)"/g)) queue.push(link);
-  }
-  return [...seen];
+  const pages = await crawlListPages((path) => text(`${server.origin}${path}`));
+  return [...pages.keys()].filter((path) => path.startsWith("/events/month/"));
 }
 
 /** Each view in each encoding. @param {RunningServer} server @param {string[]} paths */

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fakeWith } from "./calendar-support.js";
 import { NO_CALENDAR, headerOf, json, rawGet, until } from "./http.js";
+import { crawlListPages, eventPagesLinked } from "./list-crawl.js";
 import { checksOf, checksTable, table } from "./report.js";
 import { startProductionServer } from "./server.js";
 import { median } from "./stats.js";
@@ -18,43 +19,29 @@ const MAX_FIRST_ANSWER_MS = 1_000;
 const MAX_LIST_PAGES = 400;
 const SIZES = [3_000, 6_000];
 
-/** A list page: /events, its Past tab, or a page of the archive. @param {string} path */
-const isListPage = (path) => /^\/events(\?tab=past)?$|^\/events\/month\//.test(path);
-/** The same-site links of a page (as a crawler reads them). @param {string} html */
-const linksOf = (html) => [...html.matchAll(/<a [^>]*href="(\/[^"]*)"/g)].map((match) => (match[1] ?? "").replace(/&amp;/g, "&"));
 const kB = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(0)} KB`;
 
 /** @typedef {{ path: string, htmlBytes: number, brotliBytes: number, firstMs: number }} ListPage */
 
 /**
- * Every list page reached from /events by links, in the order a breadth-first crawl meets them; each asked for once with a
- * browser's Accept-Encoding (its first answer: time and brotli bytes), then once uncompressed (its HTML).
+ * Every list page reached from /events by links (list-crawl.js), each asked for once with a browser's Accept-Encoding
+ * (its first answer: time and brotli bytes), then once uncompressed (its HTML); and the event pages they link.
  * @param {string} origin
  */
 async function crawl(origin) {
   /** @type {ListPage[]} */
   const pages = [];
-  const linked = new Set();
-  const seen = new Set(["/events"]);
-  const queue = ["/events"];
-  while (queue.length > 0) {
-    const path = /** @type {string} */ (queue.shift());
+  const html = await crawlListPages(async (path) => {
     const sent = performance.now();
     const first = await rawGet(`${origin}${path}`, { "Accept-Encoding": "gzip, deflate, br, zstd" }, 60_000);
     const firstMs = performance.now() - sent;
     if (first.status !== 200) throw new Error(`${path} answered ${first.status}`);
-    const html = (await rawGet(`${origin}${path}`, { "Accept-Encoding": "identity" }, 60_000)).body;
+    const plain = (await rawGet(`${origin}${path}`, { "Accept-Encoding": "identity" }, 60_000)).body;
     const brotli = headerOf(first, "content-encoding") === "br" ? first.body.length : Number.NaN;
-    pages.push({ path, htmlBytes: html.length, brotliBytes: brotli, firstMs });
-    for (const link of linksOf(html.toString("utf8"))) {
-      if (/^\/events\/[\w-]+$/.test(link)) linked.add(link.slice("/events/".length));
-      if (isListPage(link) && !seen.has(link)) {
-        seen.add(link);
-        queue.push(link);
-      }
-    }
-  }
-  return { pages, linked };
+    pages.push({ path, htmlBytes: plain.length, brotliBytes: brotli, firstMs });
+    return plain.toString("utf8");
+  });
+  return { pages, linked: eventPagesLinked(html.values()) };
 }
 
 /** One calendar size: a fresh server on the fake, the calendar read, then the crawl. @param {number} count @param {string} logDir */
@@ -70,7 +57,7 @@ async function measure(count, logDir) {
     /** @type {{ events: { id: string }[] }} */
     const { events } = await json(`${server.origin}/api/calendar/events`);
     const { pages, linked } = await crawl(server.origin);
-    const unlinked = events.filter((event) => !linked.has(event.id)).map((event) => event.id);
+    const unlinked = events.filter((event) => !linked.has(`/events/${event.id}`)).map((event) => event.id);
     const retired = await rawGet(`${server.origin}/events?tab=past&all=1`);
     return { count, events: events.length, pages, unlinked, retired: `${retired.status} → ${headerOf(retired, "location")}` };
   } finally {

@@ -1,12 +1,23 @@
 // The script rewrite (app/lib/deferred-scripts.server.ts) on pages React Router really rendered:
-// if React Router changes how <Scripts> writes its module script or preloads, the rewrite no longer
-// matches and these fail (the unit test's page is a hand-made copy and would not notice).
+// if React Router changes how <Scripts> writes its module script, preloads or inline scripts, the rewrite no
+// longer matches and these fail (the unit test's page is a hand-made copy and would not notice).
 import { describe, expect, it } from "vitest";
-import { DEFERRED_ATTRIBUTE, DEFERRED_CLASSIC_ATTRIBUTE, DEFERRED_CLASSIC_TYPE, DEFERRED_TYPE } from "~/lib/deferred-scripts";
+import {
+  DEFERRED_ATTRIBUTE,
+  DEFERRED_CLASSIC_ATTRIBUTE,
+  DEFERRED_CLASSIC_TYPE,
+  DEFERRED_TYPE,
+  startOnFirstInteraction,
+  RUNS_AT_LOAD_ATTRIBUTE,
+} from "~/lib/deferred-scripts";
 import { rawRequest } from "../support/raw-http";
 import { sharedServer } from "../support/shared-server";
 
 const server = sharedServer();
+
+/** Every script tag of a page: its attributes and its code. */
+const scriptsOf = (html: string) =>
+  [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)].map(([, attributes = "", code = ""]) => ({ attributes, code }));
 
 describe.each(["/", "/events", "/about", "/no-such-page"])("the scripts of %s as served", (path) => {
   it("are React Router's, made inert: no module script, no preload, the client entry imported by the inert copy", async () => {
@@ -20,12 +31,18 @@ describe.each(["/", "/events", "/about", "/no-such-page"])("the scripts of %s as
     expect(inert).toHaveLength(1);
     expect(inert[0]![0]).toContain(`${DEFERRED_ATTRIBUTE}=""`);
     expect(inert[0]![1]).toContain(`import("${entry}")`);
-    // The context React Router hydrates from, and the data it streams in, wait too: no inline
-    // script of React Router's runs before the first paint.
-    const inertClassic = `<script type="${DEFERRED_CLASSIC_TYPE}" ${DEFERRED_CLASSIC_ATTRIBUTE}="">`;
-    expect(html).toContain(`${inertClassic}window.__reactRouterContext = `);
-    expect(html).toContain(`${inertClassic}window.__reactRouterContext.streamController.enqueue(`);
-    expect(html).toContain(`${inertClassic}window.__reactRouterContext.streamController.close()`);
-    expect(html).not.toMatch(/<script>window\.__reactRouterContext/);
+  });
+
+  it("run at load: the site's start script alone; React Router's context and the data it streams in wait too", async () => {
+    const scripts = scriptsOf((await rawRequest(server.url, path)).body);
+    // A classic script that runs: no type, or JavaScript's.
+    const live = scripts.filter(({ attributes }) => !/\btype="(?!text\/javascript")/.test(attributes));
+    expect(live.map(({ attributes }) => attributes.trim())).toEqual([`${RUNS_AT_LOAD_ATTRIBUTE}=""`]);
+    expect(live[0]!.code).toContain(`function ${startOnFirstInteraction.name}(`);
+    // The context, the data (at least one piece) and the stream's close.
+    const waiting = scripts.filter(({ attributes }) =>
+      attributes.includes(`type="${DEFERRED_CLASSIC_TYPE}" ${DEFERRED_CLASSIC_ATTRIBUTE}=""`),
+    );
+    expect(waiting.length).toBeGreaterThanOrEqual(3);
   });
 });

@@ -4,6 +4,7 @@
 // Against the fake Google with a community's calendar as Google sends it (busy months come in parts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_SIZE } from "~/events/archive";
+import { crawlListPages, eventPagesLinked } from "../../scripts/bench/list-crawl.js";
 import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
 import { generateGoogleEvents } from "../fakes/google-events";
 import { suiteClock } from "../support/clock";
@@ -14,15 +15,11 @@ const SITE_URL = "https://founders.example.org";
 /** Enough for about 60 events a month: the busiest months take two pages. */
 const EVENTS = 1_500;
 
-/** The list pages: /events, its tabs and the archive's pages. */
-const isListPage = (path: string) => /^\/events(\?tab=past)?$|^\/events\/month\//.test(path);
-const linksOf = (html: string) => [...html.matchAll(/<a [^>]*href="(\/[^"]*)"/g)].map((match) => match[1]!.replace(/&amp;/g, "&"));
-
 describe("the events archive", () => {
   let fake: FakeGoogleCalendar;
   let server: RunningServer;
   /** Every list page a visitor reaches from /events by following links, with its HTML. */
-  const pages = new Map<string, string>();
+  let pages = new Map<string, string>();
 
   beforeAll(async () => {
     fake = await startFakeGoogleCalendar();
@@ -30,15 +27,11 @@ describe("the events archive", () => {
     server = await startServer({ ...fake.env, SITE_URL, LOG_LEVEL: "debug" });
     // The crawl reads the archive, not the page a visitor gets while the first read is still going.
     await calendarRead(server.url);
-    const queue = ["/events"];
-    while (queue.length > 0) {
-      const path = queue.shift()!;
-      if (pages.has(path)) continue;
+    pages = await crawlListPages(async (path) => {
       const answer = await rawRequest(server.url, path);
       expect(answer.status, path).toBe(200);
-      pages.set(path, answer.body);
-      for (const link of linksOf(answer.body)) if (isListPage(link) && !pages.has(link)) queue.push(link);
-    }
+      return answer.body;
+    });
     // A server, a read of 1,500 events and a crawl of every list page: about 20 s quiet.
   }, 120_000);
   afterAll(async () => {
@@ -49,7 +42,7 @@ describe("the events archive", () => {
   it("links every event of the calendar from some list page reachable from /events", async () => {
     const { events } = JSON.parse((await rawRequest(server.url, "/api/calendar/events")).body) as { events: { id: string }[] };
     expect(events).toHaveLength(EVENTS);
-    const linked = new Set([...pages.values()].flatMap(linksOf).filter((link) => /^\/events\/[\w-]+$/.test(link)));
+    const linked = eventPagesLinked(pages.values());
     expect(events.filter((event) => !linked.has(`/events/${event.id}`)).map((event) => event.id)).toEqual([]);
     // A month a page, the busy ones in parts of PAGE_SIZE, and /events with its two tabs.
     const archive = [...pages.keys()].filter((path) => path.startsWith("/events/month/"));

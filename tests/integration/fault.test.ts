@@ -13,7 +13,6 @@ import { timed, type TimedAnswer } from "../support/http";
 import { NO_SOURCE } from "../support/environments";
 import { startServer, type RunningServer } from "../support/start-server";
 import { FAST_TIMINGS, UNTIL_MS } from "../support/timings";
-import { waitUntil } from "../support/wait";
 
 const BOUND_MS = 6_000;
 const UNAVAILABLE = { message: "The events calendar is unavailable right now. Please try again later." };
@@ -106,20 +105,22 @@ afterAll(() => {
   for (const [name, ms] of slowest) console.log(`[measure] ${name}: slowest answer ${ms.toFixed(0)} ms`);
 });
 
-/**
- * The API and the page, never leaking an upstream secret, each answered within the bound (unless
- * `untimed`: the first read of a fresh process is set-up, not part of the contract).
- */
-async function both(
-  expect: ExpectStatic,
-  server: RunningServer,
-  upstream: Upstream,
-  untimed = false,
-): Promise<{ api: TimedAnswer; page: TimedAnswer }> {
+type Both = { api: TimedAnswer; page: TimedAnswer };
+
+/** The API and the page, asked for. */
+async function fetchBoth(server: RunningServer, untimed = false): Promise<Both> {
   // Set-up reads may be slow on a crowded machine; timed ones fail on their bound anyway.
   const giveUpMs = untimed ? 60_000 : 15_000;
   const api = await timed(server.url, "/api/calendar/events", {}, giveUpMs);
   const page = await timed(server.url, "/events", {}, giveUpMs);
+  return { api, page };
+}
+
+/**
+ * The API and the page, never leaking an upstream secret, each answered within the bound (unless
+ * `untimed`: the first read of a fresh process is set-up, not part of the contract).
+ */
+function expectSound(expect: ExpectStatic, upstream: Upstream, { api, page }: Both, untimed = false): void {
   if (!untimed) {
     const name = expect.getState().currentTestName ?? "?";
     slowest.set(name, Math.max(slowest.get(name) ?? 0, api.ms, page.ms));
@@ -131,7 +132,37 @@ async function both(
     expect(api.text).not.toContain(secret);
     expect(page.text).not.toContain(secret);
   }
-  return { api, page };
+}
+
+async function both(expect: ExpectStatic, server: RunningServer, upstream: Upstream): Promise<Both> {
+  const answers = await fetchBoth(server);
+  expectSound(expect, upstream, answers);
+  return answers;
+}
+
+/**
+ * Asks for both until `done` holds of them, within UNTIL_MS; then holds every answer asked for to
+ * expectSound. (expect.poll retries an assertion that throws, so none is made inside it.)
+ */
+async function bothUntil(
+  expect: ExpectStatic,
+  server: RunningServer,
+  upstream: Upstream,
+  done: (answers: Both) => boolean,
+  { untimed = false, message }: { untimed?: boolean; message: string },
+): Promise<Both[]> {
+  const all: Both[] = [];
+  await expect
+    .poll(
+      async () => {
+        all.push(await fetchBoth(server, untimed));
+        return done(all.at(-1)!);
+      },
+      { timeout: UNTIL_MS, message },
+    )
+    .toBe(true);
+  for (const answers of all) expectSound(expect, upstream, answers, untimed);
+  return all;
 }
 
 // An upstream that never answers is given up after 1 s an attempt (5 s in production). A good read
@@ -190,16 +221,15 @@ describe("every fault", () => {
       // The server's updatedAt is on its clock, the run's (tests/support/clock.ts).
       const beforeGoodRead = suiteClock().now();
       upstream.recover();
-      let good = await both(expect, server, upstream, true);
-      await expect
-        .poll(
-          async () => {
-            good = await both(expect, server, upstream, true);
-            return good.api.status === 200 && good.api.headers.get("x-events-stale") === null && good.page.text.includes(upstream.title);
-          },
-          { timeout: UNTIL_MS, interval: 50 },
+      const good = (
+        await bothUntil(
+          expect,
+          server,
+          upstream,
+          ({ api, page }) => api.status === 200 && api.headers.get("x-events-stale") === null && page.text.includes(upstream.title),
+          { untimed: true, message: "a good read answered" },
         )
-        .toBe(true);
+      ).at(-1)!;
       const goodBody = JSON.parse(good.api.text) as EventsResponse;
       expect(goodBody.events.length).toBeGreaterThan(0);
 
@@ -209,20 +239,20 @@ describe("every fault", () => {
       const hangsBefore = upstream.hangs.length;
 
       // Expired: the old copy is answered at once while the refresh fails (retries and timeouts included)
-      // in the background; once it has failed the copy is marked stale.
-      let latest = await both(expect, server, upstream);
-      // No message: past the limit the assertions below say what the answers were.
-      await waitUntil(
-        async () => {
-          expect(latest.api.status).toBe(200);
-          expect((JSON.parse(latest.api.text) as EventsResponse).events).toEqual(goodBody.events);
-          expect(latest.page.text).toContain(upstream.title);
-          if (latest.api.headers.get("x-events-stale") === "true" && latest.page.text.includes(PAGE_STALE)) return true;
-          latest = await both(expect, server, upstream);
-          return false;
-        },
-        { timeoutMs: UNTIL_MS },
+      // in the background; once it has failed the copy is marked stale. Every answer until then is the good copy.
+      const answers = await bothUntil(
+        expect,
+        server,
+        upstream,
+        ({ api, page }) => api.headers.get("x-events-stale") === "true" && page.text.includes(PAGE_STALE),
+        { message: "the API and the page marked the copy stale" },
       );
+      for (const answer of answers) {
+        expect(answer.api.status).toBe(200);
+        expect((JSON.parse(answer.api.text) as EventsResponse).events).toEqual(goodBody.events);
+        expect(answer.page.text).toContain(upstream.title);
+      }
+      const latest = answers.at(-1)!;
       expect(latest.api.headers.get("x-events-stale")).toBe("true");
       const staleBody = JSON.parse(latest.api.text) as EventsResponse;
       expect(staleBody).toMatchObject({ stale: true, events: goodBody.events });

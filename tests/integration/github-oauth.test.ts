@@ -2,9 +2,11 @@
 // GitHub's OAuth app (which, like GitHub, allows only its registered callback): the start's redirect
 // and cookie, the callback's checks (a missing, wrong or forged state, no cookie: 4xx and no
 // exchange), the callback page (no token in it; its script, run in jsdom, asks for the token only
-// with the editor's window there, and posts it to the site's origin only), the token address, a
-// replay (GitHub takes a code once), GitHub's refusals and absence, the rate limit, the log (no token,
-// no code, no secret), and the start-up check of the variables. Two instances: sign-in-instances.test.ts.
+// with the editor's window there, and posts it to the site's origin only), the token address (only the
+// page's own call: its header, from its own origin), a replay (GitHub takes a code once), GitHub's
+// refusals and absence, GET alone at the three addresses (no CORS preflight approved), the rate limit,
+// the log (no token, no code, no secret), and the start-up check of the variables. Two instances:
+// sign-in-instances.test.ts.
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OAUTH_APP, oauthEnv, startSignInGitHub, type FakeGitHub } from "../fakes/github";
@@ -133,12 +135,31 @@ describe("the start (/admin/auth)", () => {
       fake.registerCallback(`${server.url}${CALLBACK}`);
     }
   });
+});
 
-  it("answers only GET: a HEAD neither starts a sign-in nor spends a code", async () => {
-    for (const path of ["/admin/auth", `${CALLBACK}?code=x&state=y`, `${TOKEN_PATH}?code=x&state=y`]) {
+describe("the three addresses", () => {
+  const ADDRESSES = ["/admin/auth", `${CALLBACK}?code=x&state=y`, `${TOKEN_PATH}?code=x&state=y`];
+
+  it("answer only GET: a HEAD neither starts a sign-in nor spends a code", async () => {
+    for (const path of ADDRESSES) {
       const res = await fetch(`${server.url}${path}`, { method: "HEAD" });
       expect(res.status, path).toBe(405);
       expect(res.headers.get("allow")).toBe("GET");
+    }
+  });
+
+  it("approve no CORS preflight: another site's OPTIONS for the page's own header gets a 405 and no Access-Control header", async () => {
+    for (const path of ADDRESSES) {
+      const res = await fetch(`${server.url}${path}`, {
+        method: "OPTIONS",
+        headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "x-sign-in" },
+      });
+      expect(res.status, path).toBe(405);
+      expect(res.headers.get("allow"), path).toBe("GET");
+      expect(
+        [...res.headers.keys()].filter((name) => name.startsWith("access-control-")),
+        path,
+      ).toEqual([]);
     }
   });
 });
@@ -200,15 +221,6 @@ describe("the callback (/admin/auth/callback)", () => {
     expect(fake.exchanges.length).toBe(before + 2);
   });
 
-  it("refuses a call to the token address that is not the page's script's (a navigation), before anything else", async () => {
-    const before = fake.exchanges.length;
-    const { cookie, location } = await start();
-    const callback = await consent(location);
-    const res = await get(`${TOKEN_PATH}${callback.slice(CALLBACK.length)}`, { Cookie: cookie });
-    expect(res.status).toBe(400);
-    expect(fake.exchanges.length).toBe(before);
-  });
-
   it.each([
     [
       "without a state",
@@ -243,22 +255,25 @@ describe("the callback (/admin/auth/callback)", () => {
       },
       "was not started by this site",
     ],
-  ])("refuses a callback %s with a 400 in plain words and a way back, and never exchanges the code", async (_name, make, words) => {
-    const before = fake.exchanges.length;
-    const { query, cookie } = make(await start());
-    const res = await get(`${CALLBACK}?${query}`, cookie ? { Cookie: cookie } : {});
-    expect(res.status).toBe(400);
-    expect(res.headers.get("cache-control")).toBe("no-store");
-    const html = await res.text();
-    expect(html).toContain(words);
-    expect(html).toContain('<a href="/admin">Back to the content editor</a>');
-    expect(messageOf(html)).toMatch(/^authorization:github:error:\{"provider":"github","error":"[^"]+"\}$/);
-    // And the token address, asked directly, refuses the same.
-    const token = await get(`${TOKEN_PATH}?${query}`, { ...(cookie ? { Cookie: cookie } : {}), ...FROM_PAGE });
-    expect(token.status).toBe(400);
-    expect(((await token.json()) as TokenAnswer).text).toContain(words);
-    expect(fake.exchanges.length).toBe(before);
-  });
+  ])(
+    "refuses a callback %s with a 400 in plain words and a way back, the token address the same, and never exchanges the code",
+    async (_name, make, words) => {
+      const before = fake.exchanges.length;
+      const { query, cookie } = make(await start());
+      const res = await get(`${CALLBACK}?${query}`, cookie ? { Cookie: cookie } : {});
+      expect(res.status).toBe(400);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      const html = await res.text();
+      expect(html).toContain(words);
+      expect(html).toContain('<a href="/admin">Back to the content editor</a>');
+      expect(messageOf(html)).toMatch(/^authorization:github:error:\{"provider":"github","error":"[^"]+"\}$/);
+      // And the token address, asked directly, refuses the same.
+      const token = await get(`${TOKEN_PATH}?${query}`, { ...(cookie ? { Cookie: cookie } : {}), ...FROM_PAGE });
+      expect(token.status).toBe(400);
+      expect(((await token.json()) as TokenAnswer).text).toContain(words);
+      expect(fake.exchanges.length).toBe(before);
+    },
+  );
 
   it("says so when the volunteer cancels on GitHub's screen (403), without an exchange", async () => {
     const before = fake.exchanges.length;
@@ -267,16 +282,6 @@ describe("the callback (/admin/auth/callback)", () => {
     expect(res.status).toBe(403);
     expect(await res.text()).toContain("You did not allow the content editor to use your GitHub account, so you are not signed in.");
     expect(fake.exchanges.length).toBe(before);
-  });
-
-  it("says so when GitHub refuses the code (502), naming GitHub's reason", async () => {
-    const { cookie, state } = await start();
-    const res = await get(`${TOKEN_PATH}?code=not-a-code-github-gave&state=${state}`, { Cookie: cookie, ...FROM_PAGE });
-    expect(res.status).toBe(502);
-    expect(((await res.json()) as TokenAnswer).text).toContain(
-      "GitHub did not accept this sign-in (bad_verification_code). Nothing was signed in.",
-    );
-    expect(fake.exchanges.at(-1)).toMatchObject({ code: "not-a-code-github-gave", answer: "bad_verification_code" });
   });
 
   /** The callback page run in jsdom at its address, its `fetch` the real one (with the browser's cookie), and an opener if given. */
@@ -361,6 +366,48 @@ describe("the callback (/admin/auth/callback)", () => {
     expect(log).not.toContain(OAUTH_APP.clientSecret);
     expect(log).not.toContain("code=");
     for (const { code } of fake.exchanges) expect(log).not.toContain(code);
+  });
+});
+
+describe("the token address (/admin/auth/token)", () => {
+  /** A sign-in started and allowed on GitHub's screen: the token address's query for it, and the browser's cookie. */
+  async function allowed(): Promise<{ query: string; cookie: string }> {
+    const { cookie, location } = await start();
+    return { query: (await consent(location)).slice(CALLBACK.length), cookie };
+  }
+
+  it("refuses a call that is not the page's script's (a navigation: no header), before anything else", async () => {
+    const before = fake.exchanges.length;
+    const { query, cookie } = await allowed();
+    const res = await get(`${TOKEN_PATH}${query}`, { Cookie: cookie });
+    expect(res.status).toBe(400);
+    expect(fake.exchanges.length).toBe(before);
+  });
+
+  it("refuses a call another site's page makes (Sec-Fetch-Site not same-origin), header and cookie and all: 403, no exchange", async () => {
+    const before = fake.exchanges.length;
+    const { query, cookie } = await allowed();
+    for (const site of ["cross-site", "same-site", "none"]) {
+      const res = await get(`${TOKEN_PATH}${query}`, { Cookie: cookie, ...FROM_PAGE, "Sec-Fetch-Site": site });
+      expect(res.status, site).toBe(403);
+      expect(await res.text(), site).not.toContain(TOKEN);
+    }
+    expect(fake.exchanges.length).toBe(before);
+    // The page's own call, which says it is same-origin, is answered: the code was never spent.
+    const own = await get(`${TOKEN_PATH}${query}`, { Cookie: cookie, ...FROM_PAGE, "Sec-Fetch-Site": "same-origin" });
+    expect(own.status).toBe(200);
+    expect(((await own.json()) as TokenAnswer).message).toContain(TOKEN);
+    expect(fake.exchanges.slice(before).map((exchange) => exchange.answer)).toEqual(["token"]);
+  });
+
+  it("says so when GitHub refuses the code (502), naming GitHub's reason", async () => {
+    const { cookie, state } = await start();
+    const res = await get(`${TOKEN_PATH}?code=not-a-code-github-gave&state=${state}`, { Cookie: cookie, ...FROM_PAGE });
+    expect(res.status).toBe(502);
+    expect(((await res.json()) as TokenAnswer).text).toContain(
+      "GitHub did not accept this sign-in (bad_verification_code). Nothing was signed in.",
+    );
+    expect(fake.exchanges.at(-1)).toMatchObject({ code: "not-a-code-github-gave", answer: "bad_verification_code" });
   });
 });
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { suiteClock } from "../support/clock";
 import { metricsUrlOf, sample, scrape } from "../support/metrics";
-import { promtool, startPrometheus, type RunningPrometheus } from "../support/prometheus";
+import { documentedScrapeConfig, promtool, startPrometheus, type RunningPrometheus } from "../support/prometheus";
 import { rawRequest } from "../support/raw-http";
 import { sharedServer } from "../support/shared-server";
 import { NO_SOURCE_NO_PROXY } from "../support/environments";
@@ -96,7 +96,7 @@ describe("the metrics listener", () => {
         return data.result[0];
       });
       expect(Number(listed.value[1])).toBeGreaterThan(10);
-      expect(listed.metric.job).toBe("site");
+      expect(listed.metric.job).toBe(documentedScrapeConfig("unused").job_name);
       const lag = await prometheus.api<Vector>(`/api/v1/query?query=${encodeURIComponent("nodejs_eventloop_lag_p99_seconds")}`);
       expect(lag.result).toHaveLength(1);
 

@@ -1,6 +1,7 @@
 // X-Forwarded-For, -Proto and -Host are each believed only from a proxy TRUST_PROXY names, behind a
-// real nginx configured as the README says (it appends the client's address to X-Forwarded-For and
-// sets the other two itself), and straight from a peer it does not name. A client that forges all
+// real nginx configured with the block docs/deploying.md gives, read from there (it appends the
+// client's address to X-Forwarded-For and sets the other two itself), and straight from a peer it
+// does not name. A client that forges all
 // three gets no more than the page limit (5) out of 300 requests either way, and its forged host
 // never reaches the sign-in's callback address; with SITE_URL set, that address is SITE_URL's alone.
 // Skipped, saying so, only where nginx is not installed (Debian's nginx-light; .ci/run installs it).
@@ -70,7 +71,7 @@ describe.skipIf(!NGINX)("behind nginx, TRUST_PROXY set to its address, with forg
   beforeAll(async () => {
     const env = {
       ...NO_SOURCE,
-      // The README: nginx's address as the server sees it.
+      // docs/deploying.md: TRUST_PROXY set to nginx's address as the server sees it.
       TRUST_PROXY: "127.0.0.1",
       PAGE_RATE_LIMIT_PER_MINUTE: String(PAGE_LIMIT),
       CONTENT_REPOSITORY: "founders/site",

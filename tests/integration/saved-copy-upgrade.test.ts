@@ -1,21 +1,21 @@
 // An upgrade during a calendar outage: the previous version left its saved copy on disk in its own
-// format (2, written here by that version's writer, tests/fixtures/saved-copy-format-2.ts) where it
-// kept it: its default file (.data/events-snapshot.json, before the default became
+// format (2, written here by that version's own writer, digest and description reading, copied
+// verbatim from it: tests/fixtures/saved-copy-format-2.ts, nothing of today's code) where it kept it:
+// its default file (.data/events-snapshot.json, before the default became
 // .data/events-saved-copy.json), or the file its operator named with the variable's old name
 // (EVENTS_SNAPSHOT_PATH, now EVENTS_SAVED_COPY_PATH). This version, started with Google down,
 // restores it and lists its events, as last updated, on the API, the events page (both tabs) and the
-// event's own page.
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+// event's own page. Were today's calendarIdentityHash (its input or its algorithm) or reader to change
+// so that such a copy no longer matched, the events would be gone here, as after a real upgrade.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OLD_SAVED_COPY_DEFAULT_PATH } from "~/env.server";
-import { hashCalendarIdentity } from "~/events/server/saved-copy.server";
 import { startFakeGoogleCalendar, type FakeGoogleCalendar } from "../fakes/google-calendar";
 import { format2Events, saveFormat2 } from "../fixtures/saved-copy-format-2";
 import { suiteClock } from "../support/clock";
 import { startServer, type RunningServer } from "../support/start-server";
-import { waitUntil } from "../support/wait";
 
 const HOUR = 3_600_000;
 
@@ -77,9 +77,11 @@ describe.each(UPGRADES)("a format-2 saved copy %s, the calendar down, after an u
     const { file, env, cwd, ...expected } = upgrade(dir);
     logged = expected.logged;
     mkdirSync(path.dirname(file), { recursive: true });
-    // The calendar's identity as both versions tag their copy with it (kind, API base, calendar id).
-    const calendarIdentityHash = hashCalendarIdentity(`google\n${google.url}\n${google.calendarId}`);
-    await saveFormat2(file, calendarIdentityHash, { events, fetchedAt: suiteClock().now() - 2 * HOUR });
+    // As that version, reading the same calendar, wrote it.
+    await saveFormat2(file, google.env, { events, fetchedAt: suiteClock().now() - 2 * HOUR });
+    const written = JSON.parse(readFileSync(file, "utf8")) as { format: number; events: { descriptionText?: string }[] };
+    expect(written.format).toBe(2);
+    expect(written.events.map((event) => event.descriptionText)).toEqual([undefined, "Bring a laptop. Join online", "Two days upstate."]);
     server = await startServer({ ...google.env, ...env }, { cwd });
   });
 
@@ -98,7 +100,7 @@ describe.each(UPGRADES)("a format-2 saved copy %s, the calendar down, after an u
     expect(body.updatedAt).toBeDefined();
     // Google is asked, and is down: the server's first read starts at boot, and may reach the fake only after
     // this answer (from the restored copy) on a busy machine.
-    await waitUntil(() => google.requestCount() > 0, { timeoutMs: 30_000, message: "the server did not ask Google within 30 s" });
+    await expect.poll(() => google.requestCount(), { timeout: 30_000, message: "the server asked Google within 30 s" }).toBeGreaterThan(0);
   });
 
   it("the events page lists the upcoming ones and, on its past tab, the past one; the event's page has its link", async () => {

@@ -20,8 +20,7 @@ type LogLine = { msg?: string; ahead?: boolean; workerPid?: number; cards?: numb
 
 const logLines = (server: RunningServer) => jsonLines<LogLine>(server);
 
-const until = (condition: () => boolean, what: string, timeoutMs = UNTIL_MS) =>
-  waitUntil(condition, { timeoutMs, message: `timed out waiting for ${what}` });
+const until = (condition: () => boolean, what: string) => expect.poll(condition, { timeout: UNTIL_MS, message: what }).toBe(true);
 
 describe("share cards of a calendar of long words, URLs and many scripts", () => {
   let feed: FakeIcsFeed;
@@ -43,7 +42,11 @@ describe("share cards of a calendar of long words, URLs and many scripts", () =>
     // The first read of the calendar queues the upcoming events' cards.
     events = ((await (await fetch(`${server.url}/api/calendar/events`)).json()) as EventsResponse).events;
     // Thirteen cards (the worker's first, one per upcoming event): a few seconds on a quiet machine.
-    await until(() => logLines(server).some((line) => line.msg === "drew share cards ahead"), "the cards drawn ahead", 60_000);
+    // Not until: expect.poll runs only inside a test.
+    await waitUntil(() => logLines(server).some((line) => line.msg === "drew share cards ahead"), {
+      timeoutMs: 60_000,
+      message: "timed out waiting for the cards drawn ahead",
+    });
   });
   afterAll(async () => {
     await server?.stop();

@@ -8,6 +8,7 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "./http";
+import { codeBlockUnder, readDocument } from "./markdown";
 import { waitUntil } from "./wait";
 
 /** nginx's path: NGINX_PATH's, else the first on PATH or in the sbin folders Debian installs it in; none when absent. */
@@ -25,16 +26,20 @@ export function nginxBinary(): string | undefined {
   return undefined;
 }
 
-/**
- * The proxy part of the README's nginx example (its "Behind a reverse proxy" section): the client's
- * address appended to X-Forwarded-For, and Host, X-Forwarded-Host and -Proto set by nginx itself, so
- * whatever a client wrote in them is replaced.
- */
-export const README_PROXY_HEADERS = `proxy_set_header Host $http_host;
-proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-proxy_set_header X-Forwarded-Host $http_host;
-proxy_set_header X-Forwarded-Proto $scheme;`;
+const DEPLOYING = "docs/deploying.md";
 
+/**
+ * The reverse proxy's part of nginx's configuration as docs/deploying.md gives it ("Behind a reverse proxy"): its
+ * `location` block, whole (the client's address appended to X-Forwarded-For; Host, X-Forwarded-Host and -Proto set
+ * by nginx itself, so whatever a client wrote in them is replaced), its proxy_pass aimed at `upstream`.
+ */
+export function documentedProxyBlock(upstream: string): string {
+  const block = codeBlockUnder(readDocument(DEPLOYING), "behind-a-reverse-proxy", "nginx");
+  if (!block) throw new Error(`${DEPLOYING} has no nginx block under "Behind a reverse proxy"`);
+  const aimed = block.replace(/(\bproxy_pass\s+)http:\/\/127\.0\.0\.1:3000;/, `$1${upstream};`);
+  if (aimed === block) throw new Error(`${DEPLOYING}'s nginx block no longer proxies to http://127.0.0.1:3000;: aim it here anew`);
+  return aimed;
+}
 export type RunningNginx = {
   url: string;
   pid: number;
@@ -43,7 +48,7 @@ export type RunningNginx = {
   stop: () => Promise<void>;
 };
 
-/** nginx on 127.0.0.1 proxying every request to `upstream` (http://host:port) with the README's headers. */
+/** nginx on 127.0.0.1 proxying every request to `upstream` (http://host:port) as docs/deploying.md says. */
 export async function startNginx(binary: string, upstream: string): Promise<RunningNginx> {
   const prefix = mkdtempSync(path.join(tmpdir(), "fc-nginx-"));
   const port = await freePort();
@@ -64,10 +69,7 @@ http {
   scgi_temp_path ${path.join(prefix, "scgi")};
   server {
     listen 127.0.0.1:${port};
-    location / {
-      proxy_pass ${upstream};
-      ${README_PROXY_HEADERS.split("\n").join("\n      ")}
-    }
+    ${documentedProxyBlock(upstream).split("\n").join("\n    ")}
   }
 }
 `,

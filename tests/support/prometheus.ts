@@ -4,7 +4,9 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { parse, stringify } from "yaml";
 import { freePort } from "./http";
+import { codeBlockUnder, readDocument } from "./markdown";
 import { waitUntil } from "./wait";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -57,21 +59,27 @@ export type RunningPrometheus = {
   stop: () => Promise<void>;
 };
 
-/** A Prometheus server on loopback scraping `target` (host:port) every second, with the rule files given. */
+const OPERATING = "docs/operating.md";
+
+type ScrapeConfig = { job_name: string; static_configs: { targets: string[] }[] };
+
+/** The scrape config docs/operating.md gives (its "Metrics" section), aimed at `target` (host:port) instead of its example host. */
+export function documentedScrapeConfig(target: string): ScrapeConfig {
+  const block = codeBlockUnder(readDocument(OPERATING), "metrics", "yaml");
+  const configs = (parse(block ?? "") as { scrape_configs?: ScrapeConfig[] } | null)?.scrape_configs;
+  if (configs?.length !== 1 || configs[0]!.static_configs.length !== 1)
+    throw new Error(`${OPERATING}'s "Metrics" section no longer gives one scrape config with one static target: aim it here anew`);
+  return { ...configs[0]!, static_configs: [{ targets: [target] }] };
+}
+/** A Prometheus server on loopback scraping `target` (host:port) every second as docs/operating.md says, with the rule files given. */
 export async function startPrometheus(target: string, ruleFiles: string[] = []): Promise<RunningPrometheus> {
   const dir = mkdtempSync(path.join(tmpdir(), "fc-prometheus-"));
-  const config = [
-    "global:",
-    "  scrape_interval: 1s",
-    "  evaluation_interval: 1s",
-    "rule_files:",
-    ...ruleFiles.map((file) => `  - ${JSON.stringify(path.resolve(file))}`),
-    "scrape_configs:",
-    "  - job_name: site",
-    "    static_configs:",
-    `      - targets: [${JSON.stringify(target)}]`,
-  ].join("\n");
-  writeFileSync(path.join(dir, "prometheus.yml"), `${config}\n`);
+  const config = stringify({
+    global: { scrape_interval: "1s", evaluation_interval: "1s" },
+    rule_files: ruleFiles.map((file) => path.resolve(file)),
+    scrape_configs: [documentedScrapeConfig(target)],
+  });
+  writeFileSync(path.join(dir, "prometheus.yml"), config);
   const port = await freePort();
   const child: ChildProcess = spawn(
     binary("prometheus"),

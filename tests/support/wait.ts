@@ -1,8 +1,9 @@
-// The one way the tests' own code waits for a condition (a server up, a log line written, a worker
-// gone): it asks `check` again every `everyMs` until it gives a value (anything but undefined or
-// false), within `timeoutMs`. Plain code, so Playwright's fixtures, the engines' WebDriver tests and
-// vitest's global setup use it as the test files do. A check may throw to give up at once (a process
-// that exited); an assertion that a value comes to be what it should is expect.poll's.
+// The one way the tests' own code waits for a condition where expect.poll cannot run (a server up, a log line
+// written, a worker gone: hooks such as beforeAll, helpers, setups, Playwright's fixtures, the engines' WebDriver
+// tests): it asks `check` again every `everyMs` until it gives a value (anything but undefined or false), within
+// `timeoutMs`. A check may throw to give up at once (a process that exited). A test itself waits with expect.poll
+// (vitest's or Playwright's: an assertion that a value comes to be what it should); vitest's vi.waitUntil and
+// vi.waitFor are not used, and ESLint holds test files to this (eslint.config.js).
 export type WaitOptions = {
   /** How long a broken run takes to fail: never a wait in itself. */
   timeoutMs: number;

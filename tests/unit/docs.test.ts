@@ -14,13 +14,19 @@
 //             type or option a document names has not been renamed or removed.
 //   file      `dir/file.ext` under one of the repository's folders (app/, server/, tests/, …): it exists; a bare
 //             `file.ts` (`.tsx`, `.js`, `.mjs`): a file of that name exists in the code.
-// A failure names the document, the line and the name.
+// Every default docs/operating.md's variable tables give is the one app/env.server.ts parses to (`value`, or
+// "unset…" when the schema has none), and every Cache-Control docs/deploying.md's CDN table gives is one server/
+// sends. And the other way: every document the code (comments, messages, the Dockerfile, CI and ops files) names
+// exists with the anchor it names: README.md or docs/….md, #anchor optional, or a README section by its heading in
+// quotes (README "Deploy").
+// A failure names the document (or file), the line and the name.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { envSchema } from "~/env.server";
+import { envSchema, parseEnv } from "~/env.server";
 import { siteRoutes } from "~/site-routes";
 import { createMetrics } from "../../server/metrics";
+import { anchorsOf, slugOf } from "../support/markdown";
 
 // ---- What the code has ----
 
@@ -288,27 +294,6 @@ function checkFiles(names: Names, codeFileNames: Set<string>): string[] {
     .map((mention) => where(mention, "is no file of the repository"));
 }
 
-/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens; a repeated one gets -1, -2, …. */
-function anchorsOf(markdown: string): Set<string> {
-  const seen = new Map<string, number>();
-  const anchors = new Set<string>();
-  let fenced = false;
-  for (const line of markdown.split("\n")) {
-    if (/^\s*```/.test(line)) fenced = !fenced;
-    const heading = fenced ? undefined : /^#{1,6}\s+(.*)$/.exec(line)?.[1];
-    if (heading === undefined) continue;
-    const slug = heading
-      .trim()
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}\s_-]/gu, "")
-      .replace(/\s/g, "-");
-    const count = seen.get(slug) ?? 0;
-    seen.set(slug, count + 1);
-    anchors.add(count === 0 ? slug : `${slug}-${count}`);
-  }
-  return anchors;
-}
-
 function checkLinks(names: Names, readDoc: (file: string) => string | undefined): string[] {
   return names.links.flatMap((mention) => {
     const [file = "", anchor] = mention.name.split("#");
@@ -330,6 +315,84 @@ const readIfThere = (file: string): string | undefined => {
     return undefined;
   }
 };
+
+/** A variable's default as a table gives it: unset (the schema has none), or the first `value` of its cell. */
+type DocumentedDefault = Mention & { cell: string };
+
+/** The rows, with their lines, of every Markdown table of `text` whose header row passes `header`. */
+function tableRows(text: string, header: (cells: string[]) => boolean): { line: number; cells: string[] }[] {
+  const rows: { line: number; cells: string[] }[] = [];
+  // Undefined outside a table; in one, whether its rows are wanted.
+  let wanted: boolean | undefined;
+  text.split("\n").forEach((content, index) => {
+    if (!content.startsWith("|")) return void (wanted = undefined);
+    const cells = content.split("|").map((cell) => cell.trim());
+    if (wanted === undefined) wanted = header(cells);
+    else if (wanted) rows.push({ line: index + 1, cells });
+  });
+  return rows;
+}
+
+/** Every row of docs/operating.md's tables whose columns start with Variable and Default. */
+const documentedDefaults = (doc: string, text: string): DocumentedDefault[] =>
+  tableRows(text, (cells) => cells[1] === "Variable" && cells[2] === "Default").flatMap(({ line, cells }) => {
+    const name = /^`([A-Z][A-Z0-9_]*)`$/.exec(cells[1] ?? "")?.[1];
+    return name ? [{ doc, line, name, cell: cells[2] ?? "" }] : [];
+  });
+
+/** Each documented default that is not what the schema gives a variable left unset. */
+function checkDefaults(rows: DocumentedDefault[], parsed: Record<string, unknown>): string[] {
+  return rows.flatMap((row) => {
+    const actual = parsed[row.name];
+    // "unset", or words for a default applied elsewhere (a sample in content/): the schema has none.
+    const value = row.cell.startsWith("`") ? /^`([^`]*)`/.exec(row.cell)?.[1] : undefined;
+    if (value === undefined)
+      return actual === undefined ? [] : [where(row, `says "${row.cell}" but app/env.server.ts defaults it to ${JSON.stringify(actual)}`)];
+    return String(actual) === value ? [] : [where(row, `says \`${value}\` but app/env.server.ts defaults it to ${JSON.stringify(actual)}`)];
+  });
+}
+
+/** A document the code names: README.md or docs/….md, with an #anchor or not. */
+const DOC_REFERENCE = /\b(README\.md|docs\/[\w./-]*?\.md)(?:#([\w-]+))?/g;
+/** A README section the code names by its heading, in quotes: README "Deploy", README, "Operate". */
+const README_SECTION = /\bREADME(?:\.md)?,? "([^"]+)"/g;
+
+/** Each document (and anchor) a file of the code names that does not exist. */
+function checkReferences(file: string, text: string, readDoc: (file: string) => string | undefined): string[] {
+  const problems: string[] = [];
+  text.split("\n").forEach((content, index) => {
+    const at = (name: string, why: string) => problems.push(where({ doc: file, line: index + 1, name }, why));
+    for (const [name, target = "", anchor] of content.matchAll(DOC_REFERENCE)) {
+      const doc = readDoc(target);
+      if (doc === undefined) at(name, "names a document that does not exist");
+      else if (anchor && !anchorsOf(doc).has(anchor)) at(name, `names a heading ${target} does not have`);
+    }
+    for (const [name, heading = ""] of content.matchAll(README_SECTION))
+      if (!anchorsOf(readDoc("README.md") ?? "").has(slugOf(heading))) at(name, "names a section the README does not have");
+  });
+  return problems;
+}
+
+/** The Cache-Control values docs/deploying.md's CDN table gives ("Behind a CDN"), each with its line. */
+const documentedCacheControls = (doc: string, text: string): Mention[] =>
+  tableRows(text, (cells) => cells[2] === "`Cache-Control`").flatMap(({ line, cells }) => {
+    const value = /^`([^`]+)`$/.exec(cells[2] ?? "")?.[1];
+    return value ? [{ doc, line, name: value }] : [];
+  });
+
+/** The files that may name a document: the code and its comments, the process entry, the build's and tests' configuration, CI, the Dockerfile, ops and content. */
+function namingFiles(): string[] {
+  const config = (dir: string) => filesUnder(dir, (file) => /\.ya?ml$/.test(file));
+  return [
+    "server.js",
+    "Dockerfile",
+    ".ci/run",
+    ...readdirSync(".").filter((file) => /\.config\.(ts|js)$/.test(file)),
+    ...["app", "server", "scripts", "tests"].flatMap((dir) => filesUnder(dir, sourceFile)),
+    ...[".github", "ops", "content"].flatMap(config),
+    // Not this test's own examples of names that do not exist.
+  ].filter((file) => file !== path.join("tests", "unit", "docs.test.ts"));
+}
 
 // ---- The documents ----
 
@@ -384,6 +447,51 @@ describe("the documents name only what the code has", () => {
 
   it("every file of the repository a document names exists", () => {
     expect(checkFiles(names, code.names)).toEqual([]);
+  });
+
+  it("every default docs/operating.md gives a variable is app/env.server.ts's", () => {
+    const rows = documentedDefaults("docs/operating.md", read("docs/operating.md"));
+    expect(rows.length).toBeGreaterThan(25);
+    expect(checkDefaults(rows, parseEnv({}))).toEqual([]);
+  });
+
+  it("every Cache-Control docs/deploying.md's CDN table gives is one the server sends (a string of server/)", () => {
+    const rows = documentedCacheControls("docs/deploying.md", read("docs/deploying.md"));
+    expect(rows.length).toBeGreaterThanOrEqual(7);
+    const server = filesUnder("server", (file) => sourceFile(file) && !file.includes(".test."))
+      .map(read)
+      .join("\n");
+    expect(rows.filter(({ name }) => !server.includes(`"${name}"`)).map((row) => where(row, "is no Cache-Control of server/"))).toEqual([]);
+  });
+
+  it("every document and heading the code names exists", () => {
+    const files = namingFiles();
+    expect(files).toEqual(expect.arrayContaining(["Dockerfile", "server.js", "ops/prometheus/alerts.yml", "server/cache-policy.ts"]));
+    expect(files.flatMap((file) => checkReferences(file, read(file), readIfThere))).toEqual([]);
+  });
+
+  it("reports a wrong default and a document, heading or README section that is not there, with the file and line", () => {
+    const table = [
+      "| Variable | Default | Meaning |",
+      "| --- | --- | --- |",
+      "| `PORT` | `8080` | Port. |",
+      "| `LOG_LEVEL` | unset | Level. |",
+      "| `SITE_URL` | unset: `http://localhost:3000` | Origin. |",
+      "| `HOST` | `0.0.0.0` | Address. |",
+    ].join("\n");
+    expect(checkDefaults(documentedDefaults("fake.md", table), parseEnv({}))).toEqual([
+      "fake.md:3: `PORT` says `8080` but app/env.server.ts defaults it to 3000",
+      'fake.md:4: `LOG_LEVEL` says "unset" but app/env.server.ts defaults it to "info"',
+    ]);
+    const code = [
+      "// See docs/deploying.md#behind-a-cdn and docs/operating.md#no-such-heading.",
+      '// README "Deploy", then README, "Operate"; docs/no-such-guide.md and README.md#run.',
+    ].join("\n");
+    expect(checkReferences("fake.ts", code, readIfThere).map((problem) => `${problem.split("` ")[0]}\``)).toEqual([
+      "fake.ts:1: `docs/operating.md#no-such-heading`",
+      "fake.ts:2: `docs/no-such-guide.md`",
+      'fake.ts:2: `README, "Operate"`',
+    ]);
   });
 
   it("reports a name the code lacks with its document and line", () => {

@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { precompressDirectory, warmCache } from "../../scripts/precompress";
+import { precompressDirectory, pruneCache, UNUSED_FOR_MS, warmCache } from "../../scripts/precompress";
 
 /** A script that compresses well (words repeated), over the 1 KiB below which nothing is compressed. */
 const script = "export const words = [" + Array.from({ length: 400 }, (_, i) => `"word${i % 37}"`).join(",") + "];\n";
@@ -101,5 +101,35 @@ describe("precompressDirectory", () => {
     const blocked = path.join(dir, "app.js", "cache");
     await expect(warmCache(dir, blocked)).resolves.toBe(0);
     expect(readdirSync(dir)).toEqual(["app.js"]);
+  });
+
+  it("prunes the results no build has used for a week: a build that takes one from the cache keeps it", async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "precompress-"));
+    cacheDir = mkdtempSync(path.join(tmpdir(), "precompress-cache-"));
+    writeFileSync(path.join(dir, "app.js"), script);
+    await precompressDirectory(dir, cacheDir);
+    const before = new Set(readdirSync(cacheDir));
+    writeFileSync(path.join(dir, "app.js"), script.replace("word1", "changed"));
+    await precompressDirectory(dir, cacheDir);
+    const current = readdirSync(cacheDir).filter((name) => !before.has(name));
+    expect(current).toHaveLength(2);
+
+    // Every result last used eight days ago; a build then takes the current file's from the cache.
+    const eightDaysAgo = new Date(Date.now() - UNUSED_FOR_MS - 86_400_000);
+    for (const name of readdirSync(cacheDir)) utimesSync(path.join(cacheDir, name), eightDaysAgo, eightDaysAgo);
+    expect((await precompressDirectory(dir, cacheDir)).map((w) => w.cached)).toEqual([true]);
+
+    expect(pruneCache(cacheDir)).toBe(2);
+    expect(readdirSync(cacheDir).sort()).toEqual(current.sort());
+    // Last used six days ago: kept.
+    const sixDaysAgo = new Date(Date.now() - UNUSED_FOR_MS + 86_400_000);
+    for (const name of current) utimesSync(path.join(cacheDir, name), sixDaysAgo, sixDaysAgo);
+    expect(pruneCache(cacheDir)).toBe(0);
+    expect(readdirSync(cacheDir).sort()).toEqual(current.sort());
+  });
+
+  it("prunes nothing, and does not fail, when there is no cache yet", () => {
+    dir = mkdtempSync(path.join(tmpdir(), "precompress-"));
+    expect(pruneCache(path.join(dir, "no-cache"))).toBe(0);
   });
 });

@@ -61,6 +61,15 @@ describe("GitHub Actions workflows", () => {
     expect(runs(ci).map(anyMajor)).toEqual(["actions/checkout@vN", "bash .ci/run"]);
     expect(Object.values(ci.jobs)[0]?.container?.image).toMatch(/^node:22-bookworm/);
   });
+
+  it("runs the Node the container ships: the Dockerfile's base image is CI's major version", () => {
+    const major = (image: string | undefined) => /^node:(\d+)-/.exec(image ?? "")?.[1];
+    const ci = major(Object.values(workflow("ci.yml").jobs)[0]?.container?.image);
+    const base = major(/^FROM\s+(\S+)/m.exec(readFileSync("Dockerfile", "utf8"))?.[1]);
+    expect(ci).toBeDefined();
+    // A Dependabot pull request that moves the base image to a new major fails here until CI runs that major too.
+    expect(base, "the Dockerfile's node:<major> (its first FROM)").toBe(ci);
+  });
 });
 
 // SchemaStore's schema of dependabot.yml (https://json.schemastore.org/dependabot-2.0.json), as in

@@ -88,7 +88,7 @@ describe("childWorker", () => {
         () => expect.unreachable("a request that is never answered resolved"),
         (error: Error) => error,
       );
-      // Not vi.waitUntil: under fake timers it moves the clock itself. setImmediate is not faked.
+      // Not a poll: the request's deadline must not move before the test moves the clock. setImmediate is not faked.
       while (!notes.includes("before hang")) await new Promise((resolve) => setImmediate(resolve));
       vi.advanceTimersByTime(1_999);
       expect(workers[0]!.killed).toBe(false);
@@ -121,7 +121,8 @@ describe("childWorker", () => {
       let reported: () => void = () => {};
       const ask = standIn(1_000, [], () => reported());
       const steps = ask("steps");
-      await vi.waitUntil(() => workers.length === 1, { interval: 5, timeout: 10_000 }); // a child process starting or writing: well under 1 s quiet
+      // expect.poll keeps to real time, fake timers or not: a child process starting takes well under 1 s quiet.
+      await expect.poll(() => workers.length, { interval: 5, timeout: 10_000 }).toBe(1);
       for (let step = 0; step < 3; step++) {
         vi.advanceTimersByTime(900);
         const heard = new Promise<void>((resolve) => (reported = resolve));
@@ -142,7 +143,7 @@ describe("childWorker", () => {
   it("kills a worker that reports an error (its channel closed under it), failing its requests with that error", async () => {
     const ask = standIn(60_000);
     const cut = ask("cut");
-    await vi.waitUntil(() => workers[0]?.connected === false, { interval: 5, timeout: 10_000 }); // a child process starting or writing: well under 1 s quiet
+    await expect.poll(() => workers[0]?.connected, { interval: 5, timeout: 10_000 }).toBe(false); // a child process ending: well under 1 s quiet
     const after = ask("after");
     await expect(after).rejects.toThrow(/channel closed/i);
     await expect(cut).rejects.toThrow(/channel closed/i);
@@ -183,7 +184,7 @@ describe("forkWorker", () => {
     const stderr: string[] = [];
     const ask = start({}, stderr);
     await ask("stderr");
-    await vi.waitUntil(() => stderr.join("").endsWith("after\n"), { interval: 5, timeout: 10_000 }); // a child process starting or writing: well under 1 s quiet
+    await expect.poll(() => stderr.join(""), { interval: 5, timeout: 10_000 }).toMatch(/after\n$/); // a child process starting and writing: well under 1 s quiet
     expect(stderr.join("")).toBe("a line with the [redacted] in it\nand key=[redacted] after\n");
   });
 });

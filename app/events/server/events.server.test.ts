@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { OLD_SAVED_COPY_DEFAULT_PATH, parseEnv, SAVED_COPY_DEFAULT_PATH } from "~/env.server";
 import type { CalendarEvent } from "~/events/model";
+import { scrubberFor } from "~/logger.server";
 import { createEventsService, fileToRestore, sourceFromEnv } from "./events.server";
 import { sortEvents } from "./read-calendar.server";
 import { startInstant } from "./time.server";
@@ -39,7 +40,8 @@ describe("the bundled sample", () => {
     "has past and upcoming events of every kind on %s",
     async (today) => {
       const now = Date.parse(today);
-      const { getEvents } = createEventsService(parseEnv({}), { clock: { now: () => now } });
+      const env = parseEnv({});
+      const { getEvents } = createEventsService(env, { clock: { now: () => now }, scrub: scrubberFor(env) });
       const { response: answer } = await getEvents();
       expect(answer).toMatchObject({ stale: false, subscribeUrl: "/api/calendar/feed.ics" });
       // A fresh answer does not say when it was read: it is the same on every server.
@@ -78,6 +80,8 @@ describe("events service status and incident logging", () => {
       }),
       {
         clock: { now: () => now },
+        // The read runs in this process (the test's upstream): no worker, no stderr of one.
+        scrub: (text) => text,
         upstream: {
           timeoutMs: 1_000,
           retries: 1,
@@ -99,10 +103,11 @@ describe("events service status and incident logging", () => {
 
     // Two failed reads of one outage: the first one's attempts reach the upstream log, the second's go to debug.
     status = 503;
-    for (let i = 0; i < 2; i++) {
+    for (let failures = 1; failures <= 2; failures++) {
       now += 61_000;
       await service.getEvents();
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      // The copy may be answered before the read behind it has failed.
+      await expect.poll(() => service.status().consecutiveFailures).toBe(failures);
     }
     expect(service.status()).toMatchObject({ state: "stale", lastFailureAt: now, consecutiveFailures: 2 });
     expect(upstreamLines).toHaveLength(2);

@@ -7,6 +7,7 @@ import path from "node:path";
 import type { Env } from "~/env.server";
 import { OLD_SAVED_COPY_DEFAULT_PATH, SAVED_COPY_DEFAULT_PATH } from "~/env.server";
 import type { CalendarEvent, EventsResponse } from "~/events/model";
+import type { Scrub } from "~/logger.server";
 import { SAMPLE_FEED_PATH } from "~/events/links";
 import {
   createEventsCache,
@@ -38,6 +39,8 @@ export type EventsSource = {
 };
 
 export type EventsDeps = {
+  /** The site's scrubber of its secrets, for the calendar worker's stderr (server/site.ts makes it from the site's env). */
+  scrub: Scrub;
   /** An upstream of the test's (its fetch, its sleep): the read then runs in this process. */
   upstream?: UpstreamOptions;
   clock?: Clock;
@@ -140,7 +143,7 @@ function incidentLog(log: EventsLog, what: string) {
   };
 }
 
-export function createEventsService(env: Env, deps: EventsDeps = {}): EventsService {
+export function createEventsService(env: Env, deps: EventsDeps): EventsService {
   const log = deps.log ?? processEventsLog;
   const { timings } = env;
   const upstream = deps.upstream ?? upstreamOptions(timings);
@@ -152,6 +155,7 @@ export function createEventsService(env: Env, deps: EventsDeps = {}): EventsServ
     upstream: { ...upstream, log: (message) => (cache.status().consecutiveFailures > 0 ? log.debug(message) : upstream.log(message)) },
     log,
     timings,
+    scrub: deps.scrub,
     ...(deps.upstream ? { inThread: true } : {}),
   });
   const calendarIdentityHash = source.calendarIdentity ? hashCalendarIdentity(source.calendarIdentity) : undefined;

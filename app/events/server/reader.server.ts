@@ -3,11 +3,11 @@
 // it and ended when it has been idle for a while, so a server at rest holds none of a read's memory
 // (its parser, the pages, the descriptions it converted); replaced after a crash, an error, or a read
 // that goes a page's budget without progress. It is started with only the variables it needs (its
-// calendar's key comes with each read, over the channel), its stderr scrubbed like the log. In
+// calendar's key comes with each read, over the channel), its stderr scrubbed of the site's secrets. In
 // development and unit tests (TypeScript Node cannot start as a worker, or a test's injected
 // upstream) the same work runs in this process.
 import { workerEnvironment } from "~/env.server";
-import { scrubLogText } from "~/logger.server";
+import type { Scrub } from "~/logger.server";
 import { PRODUCTION_TIMINGS, type Timings } from "~/timings.server";
 import type { EventsLog, ReadResult, RestoredCopy } from "./cache.server";
 import { childWorker, forkWorker } from "./child-worker.server";
@@ -48,7 +48,15 @@ export function calendarReader(
     log,
     inThread = !canRunAsWorker,
     timings = PRODUCTION_TIMINGS,
-  }: { upstream: UpstreamOptions; log: EventsLog; inThread?: boolean; timings?: ReaderTimings },
+    scrub,
+  }: {
+    upstream: UpstreamOptions;
+    log: EventsLog;
+    inThread?: boolean;
+    timings?: ReaderTimings;
+    /** What the worker writes to stderr passes through this: the site's scrubber (server/site.ts). */
+    scrub: Scrub;
+  },
 ): CalendarReader {
   if (inThread) {
     return {
@@ -64,7 +72,7 @@ export function calendarReader(
     debug: (message) => log.debug(message),
   };
   const worker = childWorker<WorkerRequest, WorkerMessage>({
-    start: () => forkWorker(workerModuleUrl, WORKER_FLAG, { env: workerEnvironment(WORKER_ENV), scrub: scrubLogText }),
+    start: () => forkWorker(workerModuleUrl, WORKER_FLAG, { env: workerEnvironment(WORKER_ENV), scrub }),
     name: "calendar worker",
     // Ended after this long without a request: a server at rest holds none of a read's memory.
     idleMs: timings.calendarWorkerIdleMs,

@@ -19,7 +19,9 @@ let dir = "";
 let file = "";
 let warnings: string[] = [];
 const log = { warn: (m: string) => void warnings.push(m), info: () => {}, debug: () => {} };
-const source = hashCalendarIdentity("google\nhttps://www.googleapis.com/calendar/v3\nfounders@example.org");
+/** The Google calendar the copies below are of, as a server's environment names it. */
+const GOOGLE = { GOOGLE_CALENDAR_API_URL: "https://www.googleapis.com/calendar/v3", GOOGLE_CALENDAR_ID: "founders@example.org" };
+const source = hashCalendarIdentity(`google\n${GOOGLE.GOOGLE_CALENDAR_API_URL}\n${GOOGLE.GOOGLE_CALENDAR_ID}`);
 
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), "saved-copy-test-"));
@@ -42,7 +44,7 @@ describe("the saved copy", () => {
     expect(SAVED_COPY_READS).toEqual([SAVED_COPY_FORMAT, 2]);
     const written = format2Events(NOW);
     expect(written.some((event) => event.descriptionLinks && event.descriptionText)).toBe(true);
-    await saveFormat2(file, source, { events: written, fetchedAt: NOW - 3_600_000 });
+    await saveFormat2(file, GOOGLE, { events: written, fetchedAt: NOW - 3_600_000 });
     expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({ format: 2 });
     const restored = savedCopyFile(file, source, log).load(NOW, MAX_STALE_MS);
     const expected = written.map(({ descriptionText: _text, descriptionLinks: _links, ...event }) => event);

@@ -7,7 +7,7 @@
 // in the server's allocators (resvg's and glibc's arenas), where a process's memory all goes back.
 import type { ChildProcess } from "node:child_process";
 import { workerEnvironment } from "~/env.server";
-import { scrubLogText } from "~/logger.server";
+import type { Scrub } from "~/logger.server";
 import { PRODUCTION_TIMINGS } from "~/timings.server";
 import { childWorker, forkWorker } from "./child-worker.server";
 import type { ShareCard } from "./share-card.server";
@@ -41,11 +41,20 @@ export type DrawerOptions = {
   idleMs?: number;
   /** A drawing that takes longer is abandoned, and the worker ended (the timings' drawTimeoutMs). */
   drawTimeoutMs?: number;
-  /** Starts a drawing worker, with an IPC channel: by default the built share-image-worker module (tests give their own). */
-  startWorker?: () => ChildProcess;
   /** Told when a worker starts and when it ends (debug lines). */
   log?: (fields: object, message: string) => void;
-};
+} & (
+  | {
+      /** The built share-image-worker module is started, its stderr passed through the site's scrubber (server/site.ts). */
+      scrub: Scrub;
+      startWorker?: never;
+    }
+  | {
+      /** Starts a drawing worker, with an IPC channel (a test's own). */
+      startWorker: () => ChildProcess;
+      scrub?: never;
+    }
+);
 
 /**
  * Draws in a worker when the server runs built; in development and unit tests (TypeScript that
@@ -55,14 +64,16 @@ export function workerDrawer({
   idleMs = PRODUCTION_TIMINGS.shareCardWorkerIdleMs,
   drawTimeoutMs = PRODUCTION_TIMINGS.drawTimeoutMs,
   startWorker,
+  scrub,
   log,
-}: DrawerOptions = {}): DrawCard {
+}: DrawerOptions): DrawCard {
   const limits = { idleMs, drawTimeoutMs };
   if (startWorker) return drawIn(startWorker, limits, log);
+  if (!scrub) throw new Error("workerDrawer: a scrubber or a worker of the test's own");
   const drawer = import("./share-image-worker.server").then((module): DrawCard => {
     if (module.canRunAsWorker) {
       const env = () => ({ ...RESVG_ALLOCATOR, ...workerEnvironment(WORKER_ENV) });
-      const start = () => forkWorker(module.workerModuleUrl, module.WORKER_FLAG, { env: env(), scrub: scrubLogText });
+      const start = () => forkWorker(module.workerModuleUrl, module.WORKER_FLAG, { env: env(), scrub });
       return drawIn(start, limits, log);
     }
     return async (card) => {

@@ -13,7 +13,7 @@ import { site } from "~/content";
 import type { Env } from "~/env.server";
 import { eventsForTab } from "~/events/filter";
 import type { CalendarEvent } from "~/events/model";
-import type { Logger } from "~/logger.server";
+import type { Logger, Scrub } from "~/logger.server";
 import { shareCardKey, shareCardOf, type ShareCard, type ShareCardSite } from "./share-card.server";
 import { workerDrawer, type DrawCard } from "./share-image-drawer.server";
 
@@ -164,13 +164,14 @@ export function createShareImages({ draw, siteOf, log, ahead, maxBytes }: ShareI
   };
 }
 
-/** A site's share cards (server/site.ts), from its configuration: one drawing worker of their own. */
-export function siteShareImages(env: Env, logger: Logger, siteUrl: string): ShareImages {
+/** A site's share cards (server/site.ts), from its configuration: one drawing worker of their own, its stderr scrubbed by `scrub`. */
+export function siteShareImages(env: Env, logger: Logger, siteUrl: string, scrub: Scrub): ShareImages {
   const host = new URL(siteUrl).host;
   return createShareImages({
     draw: workerDrawer({
       idleMs: env.timings.shareCardWorkerIdleMs,
       drawTimeoutMs: env.timings.drawTimeoutMs,
+      scrub,
       log: (fields, message) => logger.debug(fields, message),
     }),
     ahead: env.SHARE_CARDS_AHEAD,
