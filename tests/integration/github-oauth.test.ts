@@ -1,10 +1,11 @@
 // "Sign in with GitHub" for the content editor, on the built server over HTTP, against the fake
 // GitHub's OAuth app (which, like GitHub, allows only its registered callback): the start's redirect
-// and cookie, the callback's checks (a missing, wrong or forged state, no cookie: 4xx and no
-// exchange), the callback page (no token in it; its script, run in jsdom, asks for the token only
-// with the editor's window there, and posts it to the site's origin only), the token address, a
-// replay (GitHub takes a code once), GitHub's refusals and absence, the rate limit, the log (no token,
-// no code, no secret), and the start-up check of the variables. Two instances: sign-in-instances.test.ts.
+// and cookie (its scope the same with drafts on), the callback's checks (a missing, wrong or forged
+// state, no cookie: 4xx and no exchange), the callback page (no token in it; its script, run in jsdom,
+// asks for the token only with the editor's window there, and posts it to the site's origin only), the
+// token address, a replay (GitHub takes a code once), GitHub's refusals and absence, the rate limit, the
+// log (no token, no code, no secret), and the start-up check of the variables. Two instances:
+// sign-in-instances.test.ts.
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OAUTH_APP, oauthEnv, startSignInGitHub, type FakeGitHub } from "../fakes/github";
@@ -131,6 +132,21 @@ describe("the start (/admin/auth)", () => {
       expect(server.output()).toContain("GitHub sign-in: GitHub refused the callback address");
     } finally {
       fake.registerCallback(`${server.url}${CALLBACK}`);
+    }
+  });
+
+  it("asks the same scope with drafts on (CONTENT_DRAFTS): public_repo already opens, labels and merges pull requests", async () => {
+    // Drafts' branches, pull requests, labels and merge are writes public_repo allows on a public repository (repo
+    // on a private one), and reading a commit's deployments and statuses needs none: tests/e2e/editor-drafts.spec.ts
+    // makes every one of those calls under this scope.
+    const drafts = await startServer(signInEnv(fake.url, { CONTENT_DRAFTS: "on" }));
+    try {
+      const config = (await (await fetch(`${drafts.url}/admin/config.json`)).json()) as { publish_mode?: string };
+      expect(config.publish_mode).toBe("editorial_workflow");
+      const res = await fetch(`${drafts.url}/admin/auth?provider=github&site_id=127.0.0.1&scope=repo,user`, { redirect: "manual" });
+      expect(new URL(res.headers.get("location")!).searchParams.get("scope")).toBe("public_repo");
+    } finally {
+      await drafts.stop();
     }
   });
 
