@@ -103,6 +103,17 @@ const renderFlag = z
   })
   .transform((value) => value === "true");
 
+// CONTENT_DRAFTS: a switch an operator writes as on/off (or true/false).
+const onOff = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((value) => ["on", "off", "true", "false"].includes(value), {
+    message:
+      'must be "on" or "off" (on: a save in the content editor is a draft pull request, published by merging it; off: a save commits straight to CONTENT_BRANCH)',
+  })
+  .transform((value) => value === "on" || value === "true");
+
 // Unset and empty are the same thing for an operator.
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
@@ -156,6 +167,8 @@ export const envSchema = z
         .trim()
         .regex(/^(?!\/|.*\/$|.*\.\.)[\w./-]+$/, "must be a branch name, e.g. main"),
     ).default("main"),
+    // Drafts (docs/decisions/content-editor.md): a save becomes a draft pull request on a cms/… branch, and Publish merges it.
+    CONTENT_DRAFTS: optional(onOff).default(false),
     // "Sign in with GitHub" in the editor (server/github-oauth.ts): an OAuth app's id and secret, both or neither.
     GITHUB_OAUTH_CLIENT_ID: optional(z.string().trim().min(1)),
     GITHUB_OAUTH_CLIENT_SECRET: optional(z.string().trim().min(1)),

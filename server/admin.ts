@@ -24,6 +24,8 @@ export type AdminOptions = {
   secure: (req: IncomingMessage) => boolean;
   /** "Sign in with GitHub" through this server (server/github-oauth.ts): on only with a repository to edit. */
   signIn: boolean;
+  /** CONTENT_DRAFTS: a save is a draft pull request (app/content/editor-config.server.ts). */
+  drafts?: boolean;
 };
 
 /** Both are small and change only with a deploy: checked again on every visit, answered 304. */
@@ -67,7 +69,7 @@ content is not edited on <code>main</code>, <code>CONTENT_BRANCH</code>, then re
   );
 }
 
-async function makeAnswers({ repository, branch, siteUrl, siteName, signIn }: AdminOptions): Promise<Map<string, StoredAnswer>> {
+async function makeAnswers({ repository, branch, siteUrl, siteName, signIn, drafts }: AdminOptions): Promise<Map<string, StoredAnswer>> {
   const HEADERS = headers(signIn);
   const html = (body: string, status = 200) =>
     storeAnswer(new Response(body, { status, headers: { ...HEADERS, "Content-Type": "text/html; charset=utf-8" } }), {
@@ -80,7 +82,7 @@ async function makeAnswers({ repository, branch, siteUrl, siteName, signIn }: Ad
       { csp: adminCspFor, cacheControl: ADMIN_CACHE_CONTROL },
     );
   const answers = repository
-    ? [html(editorPage(siteName, signIn)), json(editorConfig({ repository, branch, siteUrl, siteName, signIn }))]
+    ? [html(editorPage(siteName, signIn)), json(editorConfig({ repository, branch, siteUrl, siteName, signIn, drafts }))]
     : [html(notSetUpPage(siteName)), json({ error: "The content editor is not set up: CONTENT_REPOSITORY is not set." }, 404)];
   const [editor, config] = await Promise.all(answers);
   return new Map([

@@ -115,6 +115,8 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
       ? githubSignIn({
           clientId: env.GITHUB_OAUTH_CLIENT_ID,
           clientSecret: env.GITHUB_OAUTH_CLIENT_SECRET,
+          // The same with drafts on: the scope that writes to the repository also opens, labels and merges its pull
+          // requests, and reads its deployments and statuses (docs/decisions/content-editor.md, "Drafts").
           scope: env.GITHUB_OAUTH_SCOPE,
           githubUrl: env.GITHUB_OAUTH_URL,
           siteUrl: env.SITE_URL,
@@ -146,6 +148,7 @@ export function createSite({ env, logger, handler, readiness, clientRoot, devMid
       siteName: site.name,
       secure: client.secure,
       signIn: signIn !== undefined,
+      drafts: env.CONTENT_DRAFTS,
     }),
     ...(store ? [store.step] : []),
     ...(devMiddleware ? [devMiddleware] : []),

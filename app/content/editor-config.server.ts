@@ -21,6 +21,11 @@ export type EditorOptions = {
    * gives the editor its origin (server/admin.ts). Without it: access tokens only.
    */
   signIn?: boolean;
+  /**
+   * Drafts (CONTENT_DRAFTS): a save is a draft pull request on a `cms/<collection>/<file>` branch, moved
+   * through Draft, In Review and Ready, and Publish merges it. Without it: a save is a commit on `branch`.
+   */
+  drafts?: boolean;
 };
 
 /** Where photos go in the repository, and how content files name them ("images/<file>"). */
@@ -135,7 +140,7 @@ export function editorFiles(): CollectionFile[] {
 }
 
 /** The editor's whole configuration (served as /admin/config.json). */
-export function editorConfig({ repository, branch, siteUrl, siteName, signIn }: EditorOptions): CmsConfig & { $schema: string } {
+export function editorConfig({ repository, branch, siteUrl, siteName, signIn, drafts }: EditorOptions): CmsConfig & { $schema: string } {
   return {
     $schema: CONFIG_SCHEMA,
     backend: {
@@ -150,6 +155,8 @@ export function editorConfig({ repository, branch, siteUrl, siteName, signIn }: 
         deleteMedia: "Delete {{path}} in the content editor",
       },
     },
+    // A pull request is merged with a merge commit (squash_merges unset), so main keeps the draft's own commits.
+    ...(drafts ? { publish_mode: "editorial_workflow" as const } : {}),
     app_title: `${siteName} content`,
     ...(siteUrl ? { site_url: siteUrl, display_url: siteUrl } : {}),
     logo: { src: "/favicon.svg" },

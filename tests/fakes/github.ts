@@ -8,14 +8,20 @@
 // Authorize sends the browser back with a one-use code, and the code's exchange for the token. As on
 // GitHub, the app has one registered callback URL (`registerCallback`): a `redirect_uri` it does not
 // allow sends the browser to that callback with `error=redirect_uri_mismatch`, never to the address given.
-import { execFileSync } from "node:child_process";
+// The editor's drafts (editorial workflow) are there too: branches made and moved through the API,
+// commits on any branch, pull requests, their labels, a merge as a real merge commit, and the
+// deployments and statuses a host or CI posts on a commit (tests/fakes/github-pulls.ts). A token
+// signed in through the OAuth app holds the scope its consent screen was for, and a write it does
+// not allow is refused as GitHub refuses it (recorded in `refused`).
+import { execFileSync, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildSchema, graphql, GraphQLError } from "graphql";
+import { fakePulls, PULLS_SCHEMA, type FakeCommitStatus, type FakeDeployment, type FakePullRequest } from "./github-pulls";
 
 export type FakeGitHubOptions = {
   /** A folder holding a git repository with at least one commit on `branch`. */
@@ -58,8 +64,9 @@ export type FakeAuthorization = { clientId: string; redirectUri: string; scope: 
 /** A code's exchange (POST /login/oauth/access_token), and what the fake answered. */
 export type FakeExchange = { clientId: string; code: string; redirectUri?: string; answer: "token" | string };
 
-export type FakeRequest = { method: string; path: string; operation?: string };
-export type FakeCommit = { oid: string; headline: string; paths: string[] };
+/** A request as the fake saw it; a GraphQL one with its kind (query or mutation) and its document, spaces collapsed. */
+export type FakeRequest = { method: string; path: string; operation?: string; query?: string };
+export type FakeCommit = { oid: string; headline: string; paths: string[]; branch: string };
 /** The fake's copy of its repository: every object by id, each commit's parents and changed paths, the branches. */
 type Store = {
   objects: Map<string, { type: string; bytes: Buffer }>;
@@ -73,7 +80,14 @@ export type FakeGitHub = {
   requests: FakeRequest[];
   /** Requests the fake does not know: a test expects none. */
   unhandled: FakeRequest[];
+  /** Requests GitHub would refuse as the fake did (a stale head, an existing ref, a scope the token lacks), with the reason. */
+  refused: FakeRequest[];
   commits: FakeCommit[];
+  /** The pull requests opened through the API, as they are now. */
+  pulls: FakePullRequest[];
+  /** The deployments and commit statuses posted through the API (as a host or CI posts them). */
+  deployments: FakeDeployment[];
+  statuses: FakeCommitStatus[];
   authorizations: FakeAuthorization[];
   exchanges: FakeExchange[];
   /** Sets the OAuth app's callback URL, as its owner does on GitHub's settings page. */
@@ -89,10 +103,17 @@ const SCHEMA = buildSchema(`
   scalar URI
 
   type Query { repository(owner: String!, name: String!): Repository }
-  type Mutation { createCommitOnBranch(input: CreateCommitOnBranchInput!): CreateCommitOnBranchPayload }
+  type Mutation {
+    createCommitOnBranch(input: CreateCommitOnBranchInput!): CreateCommitOnBranchPayload
+    createRef(input: CreateRefInput!): CreateRefPayload
+    convertPullRequestToDraft(input: ConvertPullRequestToDraftInput!): ConvertPullRequestToDraftPayload
+    markPullRequestReadyForReview(input: MarkPullRequestReadyForReviewInput!): MarkPullRequestReadyForReviewPayload
+  }
 
   type Repository {
+    id: ID!
     nameWithOwner: String!
+    pullRequests(states: [PullRequestState!], labels: [String!], headRefName: String, first: Int, orderBy: IssueOrder): PullRequestConnection!
     defaultBranchRef: Ref
     ref(qualifiedName: String!): Ref
     object(oid: GitObjectID, expression: String): GitObject
@@ -132,7 +153,7 @@ const SCHEMA = buildSchema(`
   type Tree implements GitObject { oid: GitObjectID! }
   type CommitHistoryConnection { nodes: [Commit]  totalCount: Int! }
   type GitActor { name: String  email: String  avatarUrl(size: Int): URI!  date: GitTimestamp  user: User }
-  type User { databaseId: Int  login: String! }
+  type User implements Actor { databaseId: Int  login: String!  avatarUrl(size: Int): URI!  name: String  email: String! }
   type TreeEntry { oid: GitObjectID!  path: String  name: String! }
 
   input CreateCommitOnBranchInput {
@@ -148,9 +169,12 @@ const SCHEMA = buildSchema(`
   input FileDeletion { path: String! }
   input CommitMessage { headline: String!  body: String }
   type CreateCommitOnBranchPayload { commit: Commit  ref: Ref  clientMutationId: String }
+  ${PULLS_SCHEMA}
 `);
 
 const USER_ID = 4_242;
+/** The repository's GraphQL node id (what createRef is given as repositoryId). */
+const REPOSITORY_ID = "R_kgDOfakeRepo";
 const AVATAR = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWPomrIMK2IYWhIAIFxxAQQ2w/AAAAAASUVORK5CYII=",
   "base64",
@@ -200,8 +224,9 @@ export async function startSignInGitHub(token: string, callbackUrl?: string): Pr
 
 export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeGitHub> {
   const { repoDir, owner, name, branch, token, login } = options;
-  const git = (args: string[], input?: string) =>
-    execFileSync("git", args, { cwd: repoDir, encoding: "utf8", input, env: { ...process.env, GIT_CONFIG_NOSYSTEM: "1" } }).trim();
+  const gitEnv = { ...process.env, GIT_CONFIG_NOSYSTEM: "1" };
+  const git = (args: string[], input?: string | Buffer, env: NodeJS.ProcessEnv = gitEnv) =>
+    execFileSync("git", args, { cwd: repoDir, encoding: "utf8", input, env }).trim();
   const gitBuffer = (args: string[]) => execFileSync("git", args, { cwd: repoDir, maxBuffer: 64 * 1024 * 1024 });
   // The repository as it is, read with two git processes (again after each commit): the editor's first
   // load asks for a dozen files and their histories at once, and a git process per field (about a
@@ -235,12 +260,15 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     if (store.objects.has(rev)) return rev;
     if (store.refs.has(rev)) return store.refs.get(rev);
     try {
-      return git(["rev-parse", "--verify", "--quiet", `${rev}^{object}`]);
+      // `<rev>:<path>` names an object already; a suffix there would be read as part of the path.
+      return git(["rev-parse", "--verify", "--quiet", rev.includes(":") ? rev : `${rev}^{object}`]);
     } catch {
       return undefined;
     }
   };
-  const head = () => store.refs.get(`refs/heads/${branch}`) ?? git(["rev-parse", `refs/heads/${branch}`]);
+  /** A branch's head, or a commit given by its full id. */
+  const resolve = (ref: string) =>
+    store.refs.get(`refs/heads/${ref}`) ?? (/^[0-9a-f]{40}$/.test(ref) && store.objects.get(ref)?.type === "commit" ? ref : undefined);
   const blobBytes = (oid: string) => store.objects.get(oid)?.bytes ?? gitBuffer(["cat-file", "blob", oid]);
   /** A commit's fields as git's own formats give them (%B, %s, %an, %ae, %aI, …), from its raw text. */
   const commitInfo = (oid: string) => {
@@ -262,24 +290,117 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       committer: person("committer"),
     };
   };
-  /** `git log --max-count=first --format=%H oid [-- path]`, for the fake's history, which is a line (no merges). */
+  /**
+   * `git log --max-count=first --format=%H oid [-- path]`: every commit reachable through all parents,
+   * newest first (a published draft's commits are behind its merge's second parent); with a path, those
+   * that changed it (a merge, which changes nothing of its own, is not listed, as git simplifies it away).
+   */
   const history = (oid: string, first: number, file?: string) => {
-    const oids: string[] = [];
-    for (let at: string | undefined = oid; at && oids.length < first; at = store.changes.get(at)?.parents[0]) {
-      const changed = store.changes.get(at)?.paths ?? [];
-      if (file === undefined || changed.some((p) => p === file || p.startsWith(`${file.replace(/\/$/, "")}/`))) oids.push(at);
+    const seen = new Set<string>();
+    for (const queue = [oid]; queue.length > 0;) {
+      const at = queue.shift()!;
+      if (seen.has(at) || !store.changes.has(at)) continue;
+      seen.add(at);
+      queue.push(...store.changes.get(at)!.parents);
     }
-    return oids;
+    const touches = (at: string) => {
+      const changed = store.changes.get(at)!.paths;
+      return file === undefined || changed.some((p) => p === file || p.startsWith(`${file.replace(/\/$/, "")}/`));
+    };
+    const time = (at: string) => Date.parse(commitInfo(at).committer.date);
+    // A stable sort: commits of the same second stay children first, as found.
+    return [...seen]
+      .filter(touches)
+      .sort((a, b) => time(b) - time(a))
+      .slice(0, first);
   };
+
+  /** The branch checked out in repoDir: its files follow its head (the tests read them there). */
+  const checkedOut = git(["symbolic-ref", "-q", "HEAD"]);
+  /** Points `ref` at `next` if it still points at `previous` (git checks, as GitHub does), the checked-out branch's files with it. */
+  function moveRef(ref: string, next: string, previous: string) {
+    git(["update-ref", ref, next, previous]);
+    if (ref === checkedOut) git(["read-tree", "-m", "-u", previous, next]);
+  }
+  /** Who GitHub writes a commit as: the volunteer, committed by GitHub. */
+  const asGitHub = {
+    ...gitEnv,
+    GIT_AUTHOR_NAME: login,
+    GIT_AUTHOR_EMAIL: `${login}@users.noreply.github.com`,
+    GIT_COMMITTER_NAME: "GitHub",
+    GIT_COMMITTER_EMAIL: "noreply@github.com",
+  };
+  /** A commit of `parent`'s files with these changes, made without touching the working tree (so on any branch). */
+  function commitOf(parent: string, deletions: string[], additions: Array<{ path: string; bytes: Buffer }>, message: string) {
+    const index = path.join(mkdtempSync(path.join(tmpdir(), "fake-github-index-")), "index");
+    const env = { ...gitEnv, GIT_INDEX_FILE: index };
+    try {
+      git(["read-tree", parent], undefined, env);
+      for (const file of deletions) git(["update-index", "--force-remove", "--", file], undefined, env);
+      for (const { path: file, bytes } of additions) {
+        const blob = git(["hash-object", "-w", "--stdin"], bytes);
+        git(["update-index", "--add", "--cacheinfo", `100644,${blob},${file}`], undefined, env);
+      }
+      const tree = git(["write-tree"], undefined, env);
+      return git(["commit-tree", tree, "-p", parent, "-F", "-"], message, asGitHub);
+    } finally {
+      rmSync(path.dirname(index), { recursive: true, force: true });
+    }
+  }
+  /** GitHub's "files changed" of a pull request: `head` against its merge base with `base`, renames found (with the old path). */
+  function changedFiles(base: string, head: string) {
+    const status = { A: "added", M: "modified", D: "removed", R: "renamed" } as const;
+    const from = resolve(base);
+    if (!from) return [];
+    return git(["diff", "--name-status", "-M", `${from}...${head}`])
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => {
+        const [kind = "", ...paths] = line.split("\t");
+        const renamed = kind.startsWith("R");
+        return {
+          path: paths.at(-1) ?? "",
+          status: status[kind[0] as keyof typeof status] ?? "modified",
+          ...(renamed ? { previous: paths[0] ?? "" } : {}),
+        };
+      });
+  }
+  /** Merges `head` into the branch `base` as GitHub does: a merge commit (or, squashed, one commit), or undefined on a conflict. */
+  function merge(base: string, head: string, message: string, squash: boolean) {
+    const ref = `refs/heads/${base}`;
+    const current = store.refs.get(ref);
+    if (!current) return undefined;
+    const merged = spawnSync("git", ["merge-tree", "--write-tree", current, head], { cwd: repoDir, encoding: "utf8", env: gitEnv });
+    if (merged.status !== 0) return undefined;
+    const tree = merged.stdout.split("\n")[0] ?? "";
+    const paths = changedFiles(base, head).map((file) => file.path);
+    const oid = git(["commit-tree", tree, "-p", current, ...(squash ? [] : ["-p", head]), "-F", "-"], message, asGitHub);
+    moveRef(ref, oid, current);
+    store = readStore();
+    commits.push({ oid, headline: message.split("\n")[0] ?? "", paths, branch: base });
+    return oid;
+  }
 
   const requests: FakeRequest[] = [];
   const unhandled: FakeRequest[] = [];
+  const refused: FakeRequest[] = [];
   const commits: FakeCommit[] = [];
   const authorizations: FakeAuthorization[] = [];
   const exchanges: FakeExchange[] = [];
   let callbackUrl = options.callbackUrl;
   /** Codes given by Authorize and not yet exchanged, with the redirect_uri they were given for. */
   const codes = new Map<string, { redirectUri: string; scope: string }>();
+  /**
+   * The scopes of the token once a sign-in through the OAuth app has given it (its consent screen's); before
+   * that, the token is a volunteer's fine-grained one, with the permissions the guide lists.
+   */
+  let scopes: string[] | undefined;
+  /** The repository is public: public_repo is enough to write to it, and repo is more. */
+  const mayWrite = () => scopes === undefined || scopes.includes("public_repo") || scopes.includes("repo");
+  const scopeHeaders = (): Record<string, string> => ({
+    "X-OAuth-Scopes": (scopes ?? []).join(", "),
+    "X-Accepted-OAuth-Scopes": "public_repo, repo",
+  });
 
   type CommitNode = { __typename: "Commit"; oid: string };
   type BlobNode = { __typename: "Blob"; oid: string };
@@ -307,18 +428,52 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     };
   };
 
+  const drafts = fakePulls({
+    owner,
+    name,
+    id: REPOSITORY_ID,
+    login,
+    userId: USER_ID,
+    resolve,
+    blobAt: (commit, file) => exists(`${commit}:${file}`),
+    changedFiles,
+    merge,
+  });
+
   const resolvers = {
     repository: (args: { owner: string; name: string }) =>
       args.owner === owner && args.name === name
         ? {
+            id: REPOSITORY_ID,
             nameWithOwner: `${owner}/${name}`,
+            pullRequests: (a: Parameters<typeof drafts.pullRequests>[0]) => drafts.pullRequests(a),
             defaultBranchRef: () => refNode(branch),
             ref: (a: { qualifiedName: string }) => refNode(a.qualifiedName),
             object: (a: { oid?: string; expression?: string }) => objectNode(a.oid ?? a.expression ?? ""),
           }
         : null,
     createCommitOnBranch: ({ input }: { input: CommitInput }) => createCommit(input),
+    createRef: ({ input }: { input: { repositoryId: string; name: string; oid: string } }) => createRef(input),
+    ...drafts.mutations,
   };
+
+  /** GraphQL's createRef: a new branch at a commit (GitHub's errors for another repository, a bad name, an existing ref). */
+  function createRef(input: { repositoryId: string; name: string; oid: string }) {
+    if (input.repositoryId !== REPOSITORY_ID)
+      throw new GraphQLError(`Could not resolve to a node with the global id of '${input.repositoryId}'`, {
+        extensions: { type: "NOT_FOUND" },
+      });
+    if (!/^refs\/heads\/[\w./%-]+$/.test(input.name) || input.name.includes(".."))
+      throw new GraphQLError(`Invalid reference name '${input.name}'.`, { extensions: { type: "UNPROCESSABLE" } });
+    if (!resolve(input.oid))
+      throw new GraphQLError(`Could not resolve to a commit with the id of '${input.oid}'`, { extensions: { type: "NOT_FOUND" } });
+    if (store.refs.has(input.name))
+      throw new GraphQLError(`A ref named "${input.name}" already exists in the repository.`, { extensions: { type: "UNPROCESSABLE" } });
+    // An empty old value: git refuses if the ref appeared meanwhile.
+    moveRef(input.name, input.oid, "");
+    store = readStore();
+    return { ref: refNode(input.name) };
+  }
 
   type CommitInput = {
     branch: { repositoryNameWithOwner?: string; branchName?: string };
@@ -327,42 +482,36 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     message: { headline: string; body?: string };
   };
 
+  /** GraphQL's createCommitOnBranch, on any branch of the repository: checked against its head, as GitHub does. */
   function createCommit(input: CommitInput) {
-    if (input.branch.repositoryNameWithOwner !== `${owner}/${name}` || input.branch.branchName !== branch) {
-      throw new GraphQLError(`Could not resolve to a Ref with the name refs/heads/${input.branch.branchName ?? ""}.`, {
+    const ref = `refs/heads/${input.branch.branchName ?? ""}`;
+    const current = store.refs.get(ref);
+    if (input.branch.repositoryNameWithOwner !== `${owner}/${name}` || !current) {
+      throw new GraphQLError(`Could not resolve to a Ref with the name ${ref}.`, {
         extensions: { type: "NOT_FOUND" },
       });
     }
-    const current = head();
     if (input.expectedHeadOid !== current) {
       throw new GraphQLError(`Expected branch to point to "${input.expectedHeadOid}" but it did not. Pull and try again.`, {
         extensions: { type: "STALE_DATA" },
       });
     }
-    const paths: string[] = [];
-    for (const { path: file } of input.fileChanges?.deletions ?? []) {
-      git(["rm", "-q", "--ignore-unmatch", "--", file]);
-      paths.push(file);
-    }
-    for (const { path: file, contents } of input.fileChanges?.additions ?? []) {
+    const deletions = (input.fileChanges?.deletions ?? []).map(({ path: file }) => file);
+    const additions = (input.fileChanges?.additions ?? []).map(({ path: file, contents }) => {
       if (file.split("/").includes("..") || path.isAbsolute(file)) throw new GraphQLError(`Invalid path: ${file}`);
-      const full = path.join(repoDir, file);
-      mkdirSync(path.dirname(full), { recursive: true });
-      writeFileSync(full, Buffer.from(contents, "base64"));
-      git(["add", "--", file]);
-      paths.push(file);
-    }
-    const message = input.message.body ? `${input.message.headline}\n\n${input.message.body}` : input.message.headline;
-    const who = { GIT_AUTHOR_NAME: login, GIT_AUTHOR_EMAIL: `${login}@users.noreply.github.com` };
-    execFileSync("git", ["commit", "-q", "--allow-empty", "-F", "-"], {
-      cwd: repoDir,
-      input: message,
-      env: { ...process.env, ...who, GIT_COMMITTER_NAME: "GitHub", GIT_COMMITTER_EMAIL: "noreply@github.com" },
+      return { path: file, bytes: Buffer.from(contents, "base64") };
     });
+    const message = input.message.body ? `${input.message.headline}\n\n${input.message.body}` : input.message.headline;
+    const oid = commitOf(current, deletions, additions, message);
+    moveRef(ref, oid, current);
     store = readStore();
-    const oid = head();
-    commits.push({ oid, headline: input.message.headline, paths });
-    return { commit: { __typename: "Commit", oid }, ref: refNode(branch) };
+    commits.push({
+      oid,
+      headline: input.message.headline,
+      paths: [...deletions, ...additions.map((a) => a.path)],
+      branch: input.branch.branchName ?? "",
+    });
+    return { commit: { __typename: "Commit", oid }, ref: refNode(ref) };
   }
 
   // Fields of Commit and Blob, resolved from the copy when asked (graphql-js calls a function-valued field).
@@ -376,9 +525,9 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       const oids = history(c.oid, args.first ?? 100, args.path);
       return { nodes: oids.map((oid) => ({ __typename: "Commit", oid })), totalCount: oids.length };
     },
-    // No status, deployment or check has reported on any commit here (as on a repository without CI).
-    status: () => null,
-    deployments: () => ({ nodes: [] }),
+    // What a host or CI posted on the commit (REST, as they post it); no GitHub App posts check runs here.
+    status: (c: CommitNode) => drafts.commitStatus(c.oid),
+    deployments: (c: CommitNode, args: { last?: number; orderBy?: { direction: string } }) => drafts.commitDeployments(c.oid, args),
     checkSuites: () => ({ nodes: [] }),
     file: (c: CommitNode, args: { path: string }) => {
       const oid = exists(`${c.oid}:${args.path}`);
@@ -451,6 +600,12 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       return send(res, 401, { message: "Bad credentials", documentation_url: "https://docs.github.com/rest", status: "401" });
     }
     const repoPrefix = `/repos/${owner}/${name}`;
+    // A write with a token whose sign-in did not grant it (the repository is public: public_repo or repo).
+    const write = req.method !== "GET" && req.method !== "HEAD";
+    if (write && url.pathname !== "/graphql" && !mayWrite()) {
+      refused.push({ ...record, operation: `the token's scopes (${(scopes ?? []).join(", ")}) allow no write` });
+      return send(res, 404, { message: "Not Found", documentation_url: "https://docs.github.com/rest", status: "404" }, scopeHeaders());
+    }
     if (req.method === "GET" && url.pathname === "/user") {
       return send(res, 200, {
         login,
@@ -490,26 +645,77 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       if (/raw/.test(req.headers.accept ?? "")) return send(res, 200, bytes, { "Content-Type": "application/octet-stream" });
       return send(res, 200, { sha: blob[1], size: bytes.length, encoding: "base64", content: bytes.toString("base64") });
     }
+    const ref = new RegExp(`^${repoPrefix}/git/refs/(heads/.+)$`).exec(url.pathname);
+    if (ref && (req.method === "PATCH" || req.method === "DELETE")) {
+      const body = req.method === "PATCH" ? (JSON.parse((await readBody(req)) || "{}") as { sha?: string; force?: boolean }) : {};
+      const answer = moveRefByRest(`refs/${decodeURIComponent(ref[1]!)}`, req.method, body);
+      if (answer.status >= 400) refused.push({ ...record, operation: JSON.stringify(answer.body) });
+      return send(res, answer.status, answer.body);
+    }
     if (req.method === "POST" && url.pathname === "/graphql") {
       const { query, variables } = JSON.parse(await readBody(req)) as { query: string; variables?: Record<string, unknown> };
       record.operation = /^\s*(query|mutation)/.exec(query)?.[1] ?? "query";
+      record.query = query.replace(/\s+/g, " ").trim();
+      if (record.operation === "mutation" && !mayWrite()) {
+        refused.push({ ...record, operation: `mutation: the token's scopes (${(scopes ?? []).join(", ")}) allow no write` });
+        const message = `Your token has not been granted the required scopes to execute this query. The mutation requires one of the following scopes: ['public_repo', 'repo'], but your token has only been granted the: [${(scopes ?? []).map((s) => `'${s}'`).join(", ")}] scopes.`;
+        return send(res, 200, { errors: [{ type: "INSUFFICIENT_SCOPES", message }] }, scopeHeaders());
+      }
       const result = await graphql({
         schema: SCHEMA,
         source: query,
         variableValues: variables,
-        rootValue: {
-          repository: (a: never) => withFields(resolvers.repository(a)),
-          createCommitOnBranch: (a: never) => withFields(resolvers.createCommitOnBranch(a)),
-        },
+        rootValue: Object.fromEntries(
+          Object.entries(resolvers).map(([field, resolver]) => [field, (a: never) => withFields((resolver as (a: never) => unknown)(a))]),
+        ),
       });
-      if (result.errors) unhandled.push({ ...record, operation: result.errors.map((e) => e.message).join("; ") });
+      // GitHub's own refusals (a stale head, an existing ref) carry a type; anything else is a query the fake does not know.
+      for (const error of result.errors ?? []) (error.extensions.type ? refused : unhandled).push({ ...record, operation: error.message });
       return send(res, 200, {
         ...(result.data !== undefined ? { data: result.data } : {}),
         ...(result.errors ? { errors: result.errors.map((e) => e.toJSON()) } : {}),
       });
     }
+    const body = write ? (JSON.parse((await readBody(req)) || "{}") as Record<string, unknown>) : {};
+    const answer = drafts.rest(req.method ?? "GET", url.pathname, body);
+    if (answer) {
+      if (answer.status >= 400) refused.push({ ...record, operation: JSON.stringify(answer.body) });
+      return send(res, answer.status, answer.body);
+    }
     unhandled.push(record);
     return send(res, 404, { message: "Not Found", documentation_url: "https://docs.github.com/rest", status: "404" });
+  }
+
+  /** REST's update (PATCH, fast-forward unless forced) and deletion of a branch, with GitHub's 422s. */
+  function moveRefByRest(refName: string, method: string, body: { sha?: string; force?: boolean }): { status: number; body?: unknown } {
+    const unprocessable = (message: string) => ({
+      status: 422,
+      body: { message, documentation_url: "https://docs.github.com/rest", status: "422" },
+    });
+    const current = store.refs.get(refName);
+    if (!current) return unprocessable("Reference does not exist");
+    if (method === "DELETE") {
+      if (refName === checkedOut) return unprocessable("Cannot delete the default branch");
+      git(["update-ref", "-d", refName, current]);
+      store = readStore();
+      return { status: 204 };
+    }
+    const next = body.sha && resolve(body.sha);
+    if (!next) return unprocessable("Object does not exist");
+    const fastForward = spawnSync("git", ["merge-base", "--is-ancestor", current, next], { cwd: repoDir, env: gitEnv }).status === 0;
+    if (!fastForward && body.force !== true) return unprocessable("Update is not a fast forward");
+    moveRef(refName, next, current);
+    store = readStore();
+    const api = `https://api.github.com/repos/${owner}/${name}`;
+    return {
+      status: 200,
+      body: {
+        ref: refName,
+        node_id: "REF_fake",
+        url: `${api}/git/${refName}`,
+        object: { sha: next, type: "commit", url: `${api}/git/commits/${next}` },
+      },
+    };
   }
 
   const html = (res: ServerResponse, status: number, title: string, body: string) =>
@@ -617,6 +823,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       } else {
         codes.delete(code);
         answer = { access_token: token, token_type: "bearer", scope: given.scope };
+        scopes = given.scope.split(/[\s,]+/).filter(Boolean);
       }
       exchanges.push({
         clientId: form.get("client_id") ?? "",
@@ -645,7 +852,11 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     url: `http://127.0.0.1:${port}`,
     requests,
     unhandled,
+    refused,
     commits,
+    pulls: drafts.pulls,
+    deployments: drafts.deployments,
+    statuses: drafts.statuses,
     authorizations,
     exchanges,
     registerCallback: (url) => void (callbackUrl = url),

@@ -1,6 +1,6 @@
 // "Sign in with GitHub" for the content editor, on the built server over HTTP, against the fake
 // GitHub's OAuth app (which, like GitHub, allows only its registered callback): the start's redirect
-// and cookie, the callback's checks (a missing, wrong or forged state, no cookie: 4xx and no
+// and cookie (its scope the same with drafts on), the callback's checks (a missing, wrong or forged state, no cookie: 4xx and no
 // exchange), the callback page (no token in it; its script, run in jsdom, asks for the token only
 // with the editor's window there, and posts it to the site's origin only), the token address (only the
 // page's own call: its header, from its own origin), a replay (GitHub takes a code once), GitHub's
@@ -133,6 +133,21 @@ describe("the start (/admin/auth)", () => {
       expect(server.output()).toContain("GitHub sign-in: GitHub refused the callback address");
     } finally {
       fake.registerCallback(`${server.url}${CALLBACK}`);
+    }
+  });
+
+  it("asks the same scope with drafts on (CONTENT_DRAFTS): public_repo already opens, labels and merges pull requests", async () => {
+    // Drafts' branches, pull requests, labels and merge are writes public_repo allows on a public repository (repo
+    // on a private one), and reading a commit's deployments and statuses needs none: tests/e2e/editor-drafts.spec.ts
+    // makes every one of those calls under this scope.
+    const drafts = await startServer(signInEnv(fake.url, { CONTENT_DRAFTS: "on" }));
+    try {
+      const config = (await (await fetch(`${drafts.url}/admin/config.json`)).json()) as { publish_mode?: string };
+      expect(config.publish_mode).toBe("editorial_workflow");
+      const res = await fetch(`${drafts.url}/admin/auth?provider=github&site_id=127.0.0.1&scope=repo,user`, { redirect: "manual" });
+      expect(new URL(res.headers.get("location")!).searchParams.get("scope")).toBe("public_repo");
+    } finally {
+      await drafts.stop();
     }
   });
 });

@@ -1,7 +1,8 @@
 // The GitHub Actions workflows are valid (by action-validator, GitHub's workflow schema) and do
 // what the README and the editing guide promise: the content check on every change to content/,
-// the full CI on every push to main. Dependabot's configuration is valid (by its JSON Schema) and asks
-// for what the README promises: weekly updates of npm's packages, the actions and the base image.
+// the full CI on every push to main, and both on the content editor's drafts (draft pull requests
+// from cms/ branches). Dependabot's configuration is valid (by its JSON Schema) and asks for what
+// the README promises: weekly updates of npm's packages, the actions and the base image.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,14 +16,60 @@ const validator = path.resolve("node_modules/@action-validator/cli/cli.mjs");
 const validate = (file: string) => spawnSync(process.execPath, [validator, file], { encoding: "utf8" });
 
 type Step = { uses?: string; run?: string; with?: Record<string, unknown> };
+type Filters = { types?: string[]; branches?: string[]; "branches-ignore"?: string[]; paths?: string[]; "paths-ignore"?: string[] };
 type Workflow = {
-  on: Record<string, { branches?: string[]; paths?: string[] } | null>;
-  jobs: Record<string, { steps: Step[]; container?: { image: string } }>;
+  on: Record<string, Filters | null>;
+  jobs: Record<string, { if?: string; steps: Step[]; container?: { image: string } }>;
 };
 const workflow = (name: string) => parse(readFileSync(path.join(DIR, name), "utf8")) as Workflow;
 const runs = (w: Workflow) => Object.values(w.jobs).flatMap((job) => job.steps.map((step) => step.run ?? step.uses ?? ""));
 /** An action at whatever major version Dependabot last brought. */
 const anyMajor = (step: string) => step.replace(/^(actions\/[\w-]+)@v\d+$/, "$1@vN");
+
+/** A pull request as the content editor opens one for a draft (CONTENT_DRAFTS=on): from its cms/ branch into main. */
+type PullRequest = { head: string; base: string; draft: boolean; files: string[] };
+const DRAFT: PullRequest = { head: "cms/content/board", base: "main", draft: true, files: ["content/board.yaml"] };
+
+/** A filter pattern of GitHub's, as these workflows write them (`*` within a path segment, `**` across them). */
+const globMatches = (glob: string, value: string) =>
+  new RegExp(
+    `^${glob
+      .split(/(\*\*\/?|\*)/)
+      .map((part) =>
+        part === "**/" ? "(?:.*/)?" : part === "**" ? ".*" : part === "*" ? "[^/]*" : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"),
+      )
+      .join("")}$`,
+  ).test(value);
+/** Every filter pattern the workflows hold: only `*`, `**` and plain path characters, which `globMatches` reads as GitHub does. */
+const filterPatterns = (w: Workflow) =>
+  Object.values(w.on).flatMap((filters) => [
+    ...(filters?.branches ?? []),
+    ...(filters?.["branches-ignore"] ?? []),
+    ...(filters?.paths ?? []),
+    ...(filters?.["paths-ignore"] ?? []),
+  ]);
+
+/**
+ * The jobs GitHub runs for a pull_request event of `type` (opened, synchronize, …) on `pr`, by GitHub's rules: the
+ * activity types (opened, synchronize and reopened when none are given), the base branch against branches and
+ * branches-ignore, the changed files against paths and paths-ignore; then each job's `if`, which a draft meets
+ * unless it names the draft state.
+ */
+function jobsOnPullRequest(w: Workflow, type: string, pr: PullRequest): string[] {
+  if (!("pull_request" in w.on)) return [];
+  const filters = w.on.pull_request ?? {};
+  const any = (patterns: string[], value: string) => patterns.some((pattern) => globMatches(pattern, value));
+  const started =
+    (filters.types ?? ["opened", "synchronize", "reopened"]).includes(type) &&
+    (!filters.branches || any(filters.branches, pr.base)) &&
+    !(filters["branches-ignore"] && any(filters["branches-ignore"], pr.base)) &&
+    (!filters.paths || pr.files.some((file) => any(filters.paths!, file))) &&
+    !(filters["paths-ignore"] && pr.files.every((file) => any(filters["paths-ignore"]!, file)));
+  if (!started) return [];
+  return Object.entries(w.jobs)
+    .filter(([, job]) => !(pr.draft && /\bdraft\b/.test(job.if ?? "")))
+    .map(([name]) => name);
+}
 
 describe("GitHub Actions workflows", () => {
   const files = readdirSync(DIR).filter((file) => /\.ya?ml$/.test(file));
@@ -69,6 +116,37 @@ describe("GitHub Actions workflows", () => {
     expect(ci).toBeDefined();
     // A Dependabot pull request that moves the base image to a new major fails here until CI runs that major too.
     expect(base, "the Dockerfile's node:<major> (its first FROM)").toBe(ci);
+  });
+
+  it("runs both on a draft from the content editor (a draft pull request from cms/…): when it is opened and on each later save", () => {
+    for (const file of ["ci.yml", "content.yml"]) {
+      const w = workflow(file);
+      expect(
+        filterPatterns(w).filter((pattern) => !/^[\w./*-]+$/.test(pattern)),
+        file,
+      ).toEqual([]);
+      for (const type of ["opened", "synchronize"])
+        expect(jobsOnPullRequest(w, type, DRAFT), `${file} ${type}`).toEqual(Object.keys(w.jobs));
+    }
+    // What each runs there: the content check, and the whole of .ci/run.
+    expect(runs(workflow("content.yml"))).toContain("npm run content:check");
+    expect(runs(workflow("ci.yml"))).toContain("bash .ci/run");
+  });
+
+  it("would see a workflow that leaves drafts out (so the check above can fail)", () => {
+    const content = workflow("content.yml");
+    const variant = (on: Filters | null, jobIf?: string): Workflow => ({
+      on: { pull_request: on },
+      jobs: { check: { ...(jobIf ? { if: jobIf } : {}), steps: [] } },
+    });
+    expect(jobsOnPullRequest(variant(null), "opened", DRAFT)).toEqual(["check"]);
+    expect(jobsOnPullRequest(content, "opened", { ...DRAFT, files: ["app/root.tsx"] })).toEqual([]);
+    expect(jobsOnPullRequest(variant({ types: ["ready_for_review"] }), "opened", DRAFT)).toEqual([]);
+    expect(jobsOnPullRequest(variant({ branches: ["release/**"] }), "opened", DRAFT)).toEqual([]);
+    expect(jobsOnPullRequest(variant({ "branches-ignore": ["main"] }), "opened", DRAFT)).toEqual([]);
+    expect(jobsOnPullRequest(variant({ "paths-ignore": ["content/**"] }), "synchronize", DRAFT)).toEqual([]);
+    expect(jobsOnPullRequest(variant(null, "github.event.pull_request.draft == false"), "opened", DRAFT)).toEqual([]);
+    expect(jobsOnPullRequest({ on: { push: null }, jobs: content.jobs }, "opened", DRAFT)).toEqual([]);
   });
 });
 

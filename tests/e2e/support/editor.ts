@@ -24,15 +24,20 @@ export function checkout(): string {
 
 /**
  * The fake GitHub over a fresh checkout, and a production server whose editor commits there; with
- * `oauth`, the server signs in through the fake's OAuth app (GitHub's pages at the fake's address).
+ * `oauth`, the server signs in through the fake's OAuth app (GitHub's pages at the fake's address);
+ * `env`, the server's other variables (CONTENT_DRAFTS).
  */
-export async function startEditorSetup({ oauth = false } = {}): Promise<EditorSetup> {
+export async function startEditorSetup({
+  oauth = false,
+  env = {},
+}: { oauth?: boolean; env?: Record<string, string> } = {}): Promise<EditorSetup> {
   const root = checkout();
   const fake = await startFakeGitHub({ repoDir: root, ...REPOSITORY, token: TOKEN, login: LOGIN, oauthApp: OAUTH_APP });
   const server = await startServer({
     CONTENT_REPOSITORY: `${REPOSITORY.owner}/${REPOSITORY.name}`,
     CONTENT_BRANCH: REPOSITORY.branch,
     ...(oauth ? oauthEnv(fake.url) : {}),
+    ...env,
   });
   // The OAuth app's callback, as its owner registers it on GitHub: the address the site really sends.
   fake.registerCallback(`${server.url}/admin/auth/callback`);

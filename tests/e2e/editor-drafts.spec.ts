@@ -1,0 +1,181 @@
+// Drafts in the content editor (CONTENT_DRAFTS=on), for real and offline: Sveltia CMS as the site serves
+// it, signed in with "Sign in with GitHub" (the scope the server always asks for, public_repo), saving
+// through its GitHub backend's editorial workflow to the fake GitHub (tests/fakes/github.ts and
+// github-pulls.ts), whose repository is a throw-away checkout of this one. A save is a cms/… branch and
+// a draft pull request, main untouched, which the editor, opened again, reads back from GitHub; a
+// deployment that a host posts on the pull request's head, as Render does for its preview, is the
+// editor's "View Preview"; moved to Ready and published, the pull request is merged with a real merge
+// commit on main. The fake refuses a write the token's scope does
+// not allow, so the test also shows that drafts need no more than the scope saves already had.
+import { spawnSync } from "node:child_process";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import {
+  recordViolations,
+  REPOSITORY,
+  routeGitHubTo,
+  signInWithGitHub,
+  startEditorSetup,
+  TOKEN,
+  violationsIn,
+  type EditorSetup,
+} from "./support/editor";
+
+/** The address Render gives a pull request's preview instance, which it posts as the deployment's environment_url. */
+const PREVIEW_ORIGIN = "https://founders-site-pr-1.onrender.com";
+const BRANCH = "cms/content/board";
+const NEW_NAME = "Elena Vásquez-Ortiz";
+
+/** A field of the edit pane (the preview pane repeats the key paths). */
+const field = (page: Page, keyPath: string) => page.getByRole("group", { name: /^Edit\b/ }).locator(`[data-key-path="${keyPath}"]`);
+
+let setup: EditorSetup;
+const git = (...args: string[]) => spawnSync("git", args, { cwd: setup.checkout, encoding: "utf8" }).stdout.trim();
+
+/** Posts on GitHub what Render posts for a pull request's preview: a deployment of the head, then its success with the address. */
+async function postPreviewDeployment(sha: string): Promise<void> {
+  const post = async (path: string, body: object) => {
+    const res = await fetch(`${setup.fake.url}/repos/${REPOSITORY.owner}/${REPOSITORY.name}${path}`, {
+      method: "POST",
+      headers: { Authorization: `token ${TOKEN}`, "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return (await res.json()) as { id: number };
+  };
+  const deployment = await post("/deployments", {
+    ref: sha,
+    environment: "founders-site-pr-1",
+    transient_environment: true,
+    production_environment: false,
+    auto_merge: false,
+    required_contexts: [],
+  });
+  await post(`/deployments/${deployment.id}/statuses`, {
+    state: "in_progress",
+    log_url: "https://dashboard.render.com/web/srv-fake/deploys/dep-fake",
+  });
+  await post(`/deployments/${deployment.id}/statuses`, {
+    state: "success",
+    environment_url: PREVIEW_ORIGIN,
+    log_url: "https://dashboard.render.com/web/srv-fake/deploys/dep-fake",
+  });
+}
+
+// A checkout, a fake GitHub, a server and the editor's first load are most of it; then a save, a status change, a
+// merge. The editor looks for a preview every 5 s (Sveltia's POLL_INTERVAL), so the link can take that long.
+test.describe.configure({ timeout: 90_000 });
+
+test.beforeEach(async ({ context }) => {
+  setup = await startEditorSetup({ oauth: true, env: { CONTENT_DRAFTS: "on" } });
+  await routeGitHubTo(context, setup.fake);
+  await recordViolations(context);
+  // The preview site, offline: a page at its address.
+  await context.route(`${PREVIEW_ORIGIN}/**`, (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Preview</title><p>Preview of a change" }),
+  );
+});
+
+test.afterEach(async ({ page }) => {
+  // The editor keeps asking GitHub in the background: close it before its fake goes.
+  await page.close();
+  // Every request was one the fake knows, and none was refused (the token's scope allowed every write).
+  expect(setup.fake.unhandled).toEqual([]);
+  expect(setup.fake.refused).toEqual([]);
+  await setup.stop();
+});
+
+test("a save is a draft pull request on a cms/ branch with main unchanged; the host's deployment on its head is View Preview at the file's page; Ready and Publish merge it into main", async ({
+  page,
+  context,
+}) => {
+  const mainBefore = git("rev-parse", "main");
+  const boardBefore = git("show", "main:content/board.yaml");
+
+  // The file's page on the site, as the editor's configuration links it (preview_path). preview_path on every file
+  // comes with another part of issue 50 (branch issue-50b); where the configuration has none yet, board's page is
+  // set here, so the link is tested either way.
+  let previewPath = "";
+  // The editor asks for it with a timestamp (?_=…), so the route matches the path alone.
+  await page.route(
+    (url) => url.origin === setup.server.url && url.pathname === "/admin/config.json",
+    async (route) => {
+      const response = await route.fetch();
+      const config = (await response.json()) as { collections: Array<{ files: Array<{ name: string; preview_path?: string }> }> };
+      const board = config.collections[0]!.files.find((file) => file.name === "board")!;
+      board.preview_path ??= "/about";
+      previewPath = board.preview_path;
+      await route.fulfill({ response, json: config });
+    },
+  );
+
+  await page.goto(`${setup.server.url}/admin`);
+  await signInWithGitHub(page);
+  await page.getByText("Leadership board").click();
+  await field(page, "board.0.name").getByRole("textbox").fill(NEW_NAME);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  // Saved as a draft; the editor offers to send it for review (an alert dialog): not yet.
+  const review = page.getByRole("alertdialog", { name: "Send for Review" });
+  await review.getByRole("button", { name: "Later" }).click();
+
+  // --- A cms/ branch, one commit on it, and a draft pull request labelled Draft; main as it was.
+  expect(setup.fake.pulls).toMatchObject([
+    { number: 1, head: BRANCH, base: "main", draft: true, state: "open", labels: ["sveltia-cms/draft"] },
+  ]);
+  expect(setup.fake.commits.map((commit) => [commit.branch, commit.paths])).toEqual([[BRANCH, ["content/board.yaml"]]]);
+  const head = git("rev-parse", `refs/heads/${BRANCH}`);
+  expect(git("rev-parse", `${head}^`)).toBe(mainBefore);
+  expect(git("show", `${BRANCH}:content/board.yaml`)).toContain(`name: ${NEW_NAME}`);
+  expect(git("rev-parse", "main")).toBe(mainBefore);
+  expect(git("show", "main:content/board.yaml")).toBe(boardBefore);
+  expect(git("status", "--porcelain")).toBe("");
+
+  // --- The draft as the editor reads it back from GitHub (its pull request, its label, its branch's file) after a reload.
+  // The editor went back to the list on saving (its default); opened again, it reads everything from GitHub.
+  await expect(page.getByRole("button", { name: "Create Entry or Assets" })).toBeVisible();
+  await page.goto(`${setup.server.url}/admin`);
+  await page.getByText("Leadership board").click();
+  await expect(field(page, "board.0.name").getByRole("textbox")).toHaveValue(NEW_NAME);
+  expect(setup.fake.requests.some((request) => request.query?.includes(`"${BRANCH}:content/board.yaml"`))).toBe(true);
+
+  // --- The host deploys the pull request's head: the editor links to that deployment's address plus the file's page.
+  await postPreviewDeployment(head);
+  const viewPreview = page.getByRole("button", { name: "View Preview" });
+  await expect(viewPreview).toBeEnabled({ timeout: 15_000 });
+  expect(previewPath).toMatch(/^\/\w/);
+  const opened = context.waitForEvent("page");
+  await viewPreview.click();
+  const preview = await opened;
+  await expect(preview).toHaveURL(`${PREVIEW_ORIGIN}${previewPath}`);
+  await preview.close();
+
+  // --- In Review, then Ready: the label follows, and the pull request leaves draft.
+  // The editor's label isolates the status's name with invisible marks ("Status: \u2068Draft\u2069").
+  const status = (name: string) => page.getByRole("button", { name: new RegExp(`^Status:\\W+${name}\\W*$`) });
+  await status("Draft").click();
+  await page.getByRole("menuitemradio", { name: "In Review" }).click();
+  await expect(status("In Review")).toBeEnabled();
+  expect(setup.fake.pulls[0]).toMatchObject({ draft: false, labels: ["sveltia-cms/pending_review"] });
+  await status("In Review").click();
+  await page.getByRole("menuitemradio", { name: "Ready" }).click();
+  await expect(status("Ready")).toBeEnabled();
+  expect(setup.fake.pulls[0]).toMatchObject({ draft: false, labels: ["sveltia-cms/pending_publish"] });
+
+  // --- Publish: the pull request merged as a merge commit on main, whose second parent is the draft's head.
+  await page.getByRole("button", { name: "Publish Entry" }).click();
+  await page.getByRole("alertdialog", { name: "Publish Entry" }).getByRole("button", { name: "Publish" }).click();
+  await expect.poll(() => setup.fake.pulls[0]?.merged).toBe(true);
+  const merge = git("rev-parse", "main");
+  expect(setup.fake.pulls[0]).toMatchObject({ state: "closed", mergeCommitSha: merge });
+  expect(git("log", "-1", "--format=%P", merge)).toBe(`${mainBefore} ${head}`);
+  expect(git("log", "-1", "--format=%s%n%cn", merge)).toBe(`${setup.fake.pulls[0]!.title}\nGitHub`);
+  // The checkout's files are main's: the new name is published.
+  expect(git("status", "--porcelain")).toBe("");
+  expect(git("show", "main:content/board.yaml")).toContain(`name: ${NEW_NAME}`);
+  // The editor deleted the branch once merged, as it does on GitHub.
+  await expect.poll(() => git("branch", "--list", BRANCH)).toBe("");
+
+  // Signed in with the scope the server asks for without drafts too: it allowed every draft call (refused is empty).
+  expect(setup.fake.authorizations.map((authorization) => authorization.scope)).toEqual(["public_repo"]);
+  expect(await violationsIn(page)).toEqual([]);
+});

@@ -1,0 +1,393 @@
+// The fake GitHub's drafts (tests/fakes/github.ts and github-pulls.ts) answer as GitHub does, over HTTP
+// on a throw-away repository: a branch made by createRef and a commit on it, a draft pull request and
+// its labels as the editor lists them, a merge as a real merge commit, the deployments and statuses a
+// host posts, and GitHub's refusals (a ref that exists, a pull request with nothing in it or already
+// open, a draft or a moved head merged, a conflict, a branch moved back, a token without write scope).
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { initRepository, OAUTH_APP, startFakeGitHub, type FakeGitHub } from "../fakes/github";
+
+const OWNER = "founders-circle";
+const NAME = "site";
+const TOKEN = "github_pat_11FAKEPULLS0fakeFAKEfake";
+const CALLBACK = "http://127.0.0.1:9/admin/auth/callback";
+const REPO = `/repos/${OWNER}/${NAME}`;
+
+let dir: string;
+let fake: FakeGitHub;
+const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, encoding: "utf8" }).trim();
+
+beforeEach(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "fake-pulls-"));
+  mkdirSync(path.join(dir, "content"));
+  writeFileSync(path.join(dir, "content", "board.yaml"), "- name: Ada\n");
+  writeFileSync(path.join(dir, "content", "site.yaml"), "name: Founders\n");
+  initRepository(dir, "main");
+  fake = await startFakeGitHub({
+    repoDir: dir,
+    owner: OWNER,
+    name: NAME,
+    branch: "main",
+    token: TOKEN,
+    login: "volunteer",
+    oauthApp: OAUTH_APP,
+    callbackUrl: CALLBACK,
+  });
+});
+
+afterEach(async () => {
+  await fake.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+type Json = Record<string, unknown>;
+type GraphQLAnswer = { data?: Json; errors?: Array<{ message: string; type?: string; extensions?: Json }> };
+
+/** A value inside GitHub's JSON by its path (the shapes themselves are what the tests assert). */
+const at = (value: unknown, ...keys: Array<string | number>): unknown =>
+  keys.reduce<unknown>(
+    (node, key) => (node !== null && typeof node === "object" ? (node as Record<string | number, unknown>)[key] : undefined),
+    value,
+  );
+
+async function rest(method: string, route: string, body?: Json): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(`${fake.url}${route.startsWith("/repos") ? route : `${REPO}${route}`}`, {
+    method,
+    headers: { Authorization: `token ${TOKEN}`, "Content-Type": "application/json" },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : {} };
+}
+
+async function graphql(query: string, variables: Json = {}): Promise<GraphQLAnswer> {
+  const res = await fetch(`${fake.url}/graphql`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ query, variables }),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as GraphQLAnswer;
+}
+
+/** As the editor saves a draft: the branch from main's head (createRef), then one commit on it. */
+async function draftBranch(branch: string, file: string, text: string): Promise<string> {
+  const made = await graphql(
+    `
+      mutation ($input: CreateRefInput!) {
+        createRef(input: $input) {
+          ref {
+            name
+          }
+        }
+      }
+    `,
+    {
+      input: { repositoryId: "R_kgDOfakeRepo", name: `refs/heads/${branch}`, oid: git("rev-parse", "main") },
+    },
+  );
+  expect(made.errors).toBeUndefined();
+  const committed = await graphql(
+    `
+      mutation ($input: CreateCommitOnBranchInput!) {
+        createCommitOnBranch(input: $input) {
+          commit {
+            oid
+          }
+        }
+      }
+    `,
+    {
+      input: {
+        branch: { repositoryNameWithOwner: `${OWNER}/${NAME}`, branchName: branch },
+        expectedHeadOid: git("rev-parse", "main"),
+        fileChanges: { additions: [{ path: file, contents: Buffer.from(text).toString("base64") }] },
+        message: { headline: `Edit ${file}` },
+      },
+    },
+  );
+  expect(committed.errors).toBeUndefined();
+  return String(at(committed.data, "createCommitOnBranch", "commit", "oid"));
+}
+
+/** As the editor takes a draft pull request out of draft (moving it to In Review). */
+const markReady = (pullRequestId: string) =>
+  graphql(
+    `
+      mutation ($input: MarkPullRequestReadyForReviewInput!) {
+        markPullRequestReadyForReview(input: $input) {
+          pullRequest {
+            isDraft
+          }
+        }
+      }
+    `,
+    { input: { pullRequestId } },
+  );
+
+const openDraft = (branch: string) =>
+  rest("POST", "/pulls", {
+    title: `Edit ${branch}`,
+    head: branch,
+    base: "main",
+    draft: true,
+    body: "Automatically generated by Sveltia CMS",
+  });
+
+describe("a draft", () => {
+  it("is a branch with its commit, main untouched, and a draft pull request that the editor's listing finds by its label", async () => {
+    const main = git("rev-parse", "main");
+    const head = await draftBranch("cms/content/board", "content/board.yaml", "- name: Grace\n");
+    expect(git("rev-parse", "main")).toBe(main);
+    expect(git("rev-parse", `${head}^`)).toBe(main);
+    expect(readFileSync(path.join(dir, "content", "board.yaml"), "utf8")).toBe("- name: Ada\n");
+
+    const opened = await openDraft("cms/content/board");
+    expect(opened.status).toBe(201);
+    expect(opened.body).toMatchObject({
+      number: 1,
+      node_id: "PR_fake1",
+      html_url: `https://github.com/${OWNER}/${NAME}/pull/1`,
+      state: "open",
+      draft: true,
+      merged: false,
+      head: { ref: "cms/content/board", sha: head },
+      base: { ref: "main", sha: main },
+    });
+    expect(at(opened.body, "created_at")).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect((await rest("POST", "/issues/1/labels", { labels: ["sveltia-cms/draft"] })).body).toMatchObject([{ name: "sveltia-cms/draft" }]);
+
+    const listed = await graphql(
+      `
+        query ($owner: String!, $repo: String!) {
+          repository(owner: $owner, name: $repo) {
+            pullRequests(
+              states: OPEN
+              labels: ["sveltia-cms/draft", "sveltia-cms/pending_review"]
+              first: 100
+              orderBy: { field: UPDATED_AT, direction: DESC }
+            ) {
+              nodes {
+                number
+                isDraft
+                headRefName
+                headRefOid
+                labels(first: 100) {
+                  nodes {
+                    name
+                  }
+                }
+                files(first: 100) {
+                  nodes {
+                    path
+                    changeType
+                  }
+                }
+              }
+            }
+          }
+        }
+      `,
+      { owner: OWNER, repo: NAME },
+    );
+    expect(listed.errors).toBeUndefined();
+    expect(at(listed.data, "repository", "pullRequests", "nodes")).toEqual([
+      {
+        number: 1,
+        isDraft: true,
+        headRefName: "cms/content/board",
+        headRefOid: head,
+        labels: { nodes: [{ name: "sveltia-cms/draft" }] },
+        files: { nodes: [{ path: "content/board.yaml", changeType: "MODIFIED" }] },
+      },
+    ]);
+    // A label the editor does not ask for is not listed.
+    const other = await graphql(
+      `query { repository(owner: "${OWNER}", name: "${NAME}") { pullRequests(states: OPEN, labels: ["bug"], first: 1) { totalCount } } }`,
+    );
+    expect(at(other.data, "repository", "pullRequests", "totalCount")).toBe(0);
+    expect((await rest("GET", "/pulls/1/files?per_page=100")).body).toEqual([
+      { sha: git("rev-parse", `${head}:content/board.yaml`), filename: "content/board.yaml", status: "modified" },
+    ]);
+  });
+
+  it("moves between draft and ready, its labels replaced whole, as the editor changes its status", async () => {
+    await draftBranch("cms/content/board", "content/board.yaml", "- name: Grace\n");
+    await openDraft("cms/content/board");
+    const ready = await markReady("PR_fake1");
+    expect(ready.data?.markPullRequestReadyForReview).toEqual({ pullRequest: { isDraft: false } });
+    await rest("POST", "/issues/1/labels", { labels: ["keep-me", "sveltia-cms/draft"] });
+    const patched = await rest("PATCH", "/issues/1", { labels: ["keep-me", "sveltia-cms/pending_publish"] });
+    expect((at(patched.body, "labels") as Array<{ name: string }>).map((label) => label.name)).toEqual([
+      "keep-me",
+      "sveltia-cms/pending_publish",
+    ]);
+    expect(fake.pulls[0]).toMatchObject({ draft: false, labels: ["keep-me", "sveltia-cms/pending_publish"] });
+  });
+
+  it("is published by a merge commit on main, whose second parent is its head; the branch can then go", async () => {
+    const main = git("rev-parse", "main");
+    const head = await draftBranch("cms/content/board", "content/board.yaml", "- name: Grace\n");
+    await openDraft("cms/content/board");
+    await markReady("PR_fake1");
+
+    const merged = await rest("PUT", "/pulls/1/merge", { merge_method: "merge", commit_title: "Edit board" });
+    expect(merged).toMatchObject({ status: 200, body: { merged: true, message: "Pull Request successfully merged" } });
+    const sha = String(at(merged.body, "sha"));
+    expect(git("rev-parse", "main")).toBe(sha);
+    expect(git("log", "-1", "--format=%P%n%s%n%cn", sha)).toBe(`${main} ${head}\nEdit board\nGitHub`);
+    // The checked-out branch's files follow main.
+    expect(readFileSync(path.join(dir, "content", "board.yaml"), "utf8")).toBe("- name: Grace\n");
+    expect(git("status", "--porcelain")).toBe("");
+    expect((await rest("GET", "/pulls/1")).body).toMatchObject({ state: "closed", merged: true, merge_commit_sha: sha });
+    expect((await rest("PUT", "/pulls/1/merge", { merge_method: "merge" })).status).toBe(405);
+
+    expect((await rest("DELETE", "/git/refs/heads/cms/content/board")).status).toBe(204);
+    expect(git("branch", "--list", "cms/content/board")).toBe("");
+    // The merged pull request keeps its head.
+    expect(at((await rest("GET", "/pulls/1")).body, "head", "sha")).toBe(head);
+  });
+
+  it("posts and reads a host's deployment and a CI's status on a commit, as the editor's View Preview reads them", async () => {
+    const head = await draftBranch("cms/content/board", "content/board.yaml", "- name: Grace\n");
+    const deployment = await rest("POST", "/deployments", { ref: head, environment: "founders-site-pr-1", transient_environment: true });
+    expect(deployment.status).toBe(201);
+    const statuses = `/deployments/${String(at(deployment.body, "id"))}/statuses`;
+    await rest("POST", statuses, { state: "in_progress" });
+    await rest("POST", statuses, { state: "success", environment_url: "https://founders-site-pr-1.onrender.com" });
+    await rest("POST", `/statuses/${head}`, { state: "pending", context: "CI" });
+    await rest("POST", `/statuses/${head}`, { state: "success", context: "CI", target_url: "https://github.com/run/1" });
+
+    const read = await graphql(
+      `query($owner: String!, $repo: String!) { repository(owner: $owner, name: $repo) {
+        commit_0: object(oid: "${head}") { ... on Commit {
+          status { contexts { context state targetUrl description } }
+          deployments(last: 10, orderBy: { field: CREATED_AT, direction: ASC }) { nodes { environment latestStatus { state environmentUrl description } } }
+          checkSuites(last: 10) { nodes { checkRuns(last: 20) { nodes { name status conclusion detailsUrl summary } } } }
+        } } } }`,
+      { owner: OWNER, repo: NAME },
+    );
+    expect(read.errors).toBeUndefined();
+    expect(at(read.data, "repository", "commit_0")).toEqual({
+      status: { contexts: [{ context: "CI", state: "SUCCESS", targetUrl: "https://github.com/run/1", description: null }] },
+      deployments: {
+        nodes: [
+          {
+            environment: "founders-site-pr-1",
+            latestStatus: { state: "SUCCESS", environmentUrl: "https://founders-site-pr-1.onrender.com", description: null },
+          },
+        ],
+      },
+      checkSuites: { nodes: [] },
+    });
+  });
+});
+
+describe("GitHub's refusals", () => {
+  it("a branch that exists (GraphQL), a pull request with no commits or already open (422), a draft or a moved head merged (405, 409)", async () => {
+    const head = await draftBranch("cms/content/board", "content/board.yaml", "- name: Grace\n");
+    const again = await graphql(
+      `
+        mutation ($input: CreateRefInput!) {
+          createRef(input: $input) {
+            ref {
+              name
+            }
+          }
+        }
+      `,
+      {
+        input: { repositoryId: "R_kgDOfakeRepo", name: "refs/heads/cms/content/board", oid: git("rev-parse", "main") },
+      },
+    );
+    expect(again.errors?.[0]).toMatchObject({ message: 'A ref named "refs/heads/cms/content/board" already exists in the repository.' });
+
+    await graphql(
+      `
+        mutation ($input: CreateRefInput!) {
+          createRef(input: $input) {
+            ref {
+              name
+            }
+          }
+        }
+      `,
+      {
+        input: { repositoryId: "R_kgDOfakeRepo", name: "refs/heads/cms/content/site", oid: git("rev-parse", "main") },
+      },
+    );
+    const empty = await openDraft("cms/content/site");
+    expect(empty.status).toBe(422);
+    expect(JSON.stringify(at(empty.body, "errors"))).toContain("No commits between main and cms/content/site");
+
+    expect((await openDraft("cms/content/board")).status).toBe(201);
+    const twice = await openDraft("cms/content/board");
+    expect(twice.status).toBe(422);
+    expect(JSON.stringify(at(twice.body, "errors"))).toContain("A pull request already exists");
+
+    expect(await rest("PUT", "/pulls/1/merge", {})).toMatchObject({ status: 405, body: { message: "Pull Request is still a draft" } });
+    await markReady("PR_fake1");
+    const stale = await rest("PUT", "/pulls/1/merge", { sha: git("rev-parse", "main") });
+    expect(stale.status).toBe(409);
+    expect(git("rev-parse", "refs/heads/cms/content/board")).toBe(head);
+    expect(fake.refused.map((request) => request.path)).toEqual([
+      "/graphql",
+      `${REPO}/pulls`,
+      `${REPO}/pulls`,
+      `${REPO}/pulls/1/merge`,
+      `${REPO}/pulls/1/merge`,
+    ]);
+  });
+
+  it("a conflict is not mergeable (405), and a branch is moved back only with force", async () => {
+    await draftBranch("cms/content/board", "content/board.yaml", "- name: Grace\n");
+    await draftBranch("cms/content/board-2", "content/board.yaml", "- name: Hedy\n");
+    for (const branch of ["cms/content/board", "cms/content/board-2"]) await openDraft(branch);
+    for (const id of ["PR_fake1", "PR_fake2"]) await markReady(id);
+    expect((await rest("PUT", "/pulls/1/merge", { merge_method: "merge" })).status).toBe(200);
+    const main = git("rev-parse", "main");
+    expect(await rest("PUT", "/pulls/2/merge", { merge_method: "merge" })).toMatchObject({
+      status: 405,
+      body: { message: "Pull Request is not mergeable" },
+    });
+    expect(git("rev-parse", "main")).toBe(main);
+
+    const back = git("rev-parse", "main^");
+    expect(await rest("PATCH", "/git/refs/heads/cms/content/board-2", { sha: back })).toMatchObject({
+      status: 422,
+      body: { message: "Update is not a fast forward" },
+    });
+    expect((await rest("PATCH", "/git/refs/heads/cms/content/board-2", { sha: back, force: true })).status).toBe(200);
+    expect(git("rev-parse", "cms/content/board-2")).toBe(back);
+  });
+
+  it("a token whose sign-in granted no write scope: REST writes 404, mutations INSUFFICIENT_SCOPES", async () => {
+    // Signed in through the OAuth app with a scope that cannot write (read:user).
+    const consent = await fetch(`${fake.url}/login/oauth/authorize`, {
+      method: "POST",
+      body: new URLSearchParams({ redirect_uri: CALLBACK, scope: "read:user", state: "s", decision: "allow" }),
+      redirect: "manual",
+    });
+    const code = new URL(consent.headers.get("location")!).searchParams.get("code")!;
+    const exchanged = await fetch(`${fake.url}/login/oauth/access_token`, {
+      method: "POST",
+      headers: { Accept: "application/json", "Content-Type": "application/json" },
+      body: JSON.stringify({ client_id: OAUTH_APP.clientId, client_secret: OAUTH_APP.clientSecret, code }),
+    });
+    expect(await exchanged.json()).toMatchObject({ scope: "read:user" });
+
+    const opened = await fetch(`${fake.url}${REPO}/pulls`, {
+      method: "POST",
+      headers: { Authorization: `token ${TOKEN}` },
+      body: JSON.stringify({ title: "t", head: "main", base: "main" }),
+    });
+    expect(opened.status).toBe(404);
+    expect(opened.headers.get("x-oauth-scopes")).toBe("read:user");
+    const mutation = await markReady("PR_fake1");
+    expect(mutation.errors?.[0]).toMatchObject({ type: "INSUFFICIENT_SCOPES" });
+    expect(fake.refused).toHaveLength(2);
+  });
+});
