@@ -348,7 +348,9 @@ function checkDefaults(rows: DocumentedDefault[], parsed: Record<string, unknown
     const value = row.cell.startsWith("`") ? /^`([^`]*)`/.exec(row.cell)?.[1] : undefined;
     if (value === undefined)
       return actual === undefined ? [] : [where(row, `says "${row.cell}" but app/env.server.ts defaults it to ${JSON.stringify(actual)}`)];
-    return String(actual) === value ? [] : [where(row, `says \`${value}\` but app/env.server.ts defaults it to ${JSON.stringify(actual)}`)];
+    // A switch is written on/off (CONTENT_DRAFTS) or true/false; the schema reads either as a boolean.
+    const same = String(actual) === value || (typeof actual === "boolean" && value === (actual ? "on" : "off"));
+    return same ? [] : [where(row, `says \`${value}\` but app/env.server.ts defaults it to ${JSON.stringify(actual)}`)];
   });
 }
 
