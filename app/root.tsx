@@ -6,6 +6,8 @@ import stylesheet from "./app.css?url";
 import { NotFoundCard } from "./components/not-found-card";
 import { ScrollReset } from "./components/scroll-reset";
 import { OrganizationJsonLd } from "./components/organization-json-ld";
+import { usePublicConfig } from "./components/use-public-config";
+import { site } from "./content";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { NotificationsArea } from "./components/toast/notifications-area";
@@ -37,6 +39,7 @@ export function shouldRevalidate() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const hydrated = useHydrated();
+  const { loginUrl } = usePublicConfig();
   return (
     <html lang="en">
       <head>
@@ -57,11 +60,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to main content
         </a>
         <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-          <SiteHeader />
+          <SiteHeader site={site} loginUrl={loginUrl} />
           <main id="main" tabIndex={-1} className="flex-1 outline-none">
             {children}
           </main>
-          <SiteFooter />
+          <SiteFooter site={site} />
         </Tooltip.Provider>
         {hydrated ? (
           <Suspense fallback={<NotificationsArea />}>
