@@ -235,7 +235,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     if (store.objects.has(rev)) return rev;
     if (store.refs.has(rev)) return store.refs.get(rev);
     try {
-      return git(["rev-parse", "--verify", "--quiet", `${rev}^{object}`]);
+      // After "<commit>:" git reads the rest as a path, "^{object}" too: a file's blob needs no peeling.
+      return git(["rev-parse", "--verify", "--quiet", rev.includes(":") ? rev : `${rev}^{object}`]);
     } catch {
       return undefined;
     }
