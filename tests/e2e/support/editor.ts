@@ -4,6 +4,7 @@
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
+import type { ConsoleIssue } from "../fixtures";
 import { initRepository, OAUTH_APP, oauthEnv, startFakeGitHub, type FakeGitHub } from "../../fakes/github";
 import { freshCheckout } from "../../support/checkout";
 import { startServer, type RunningServer } from "../../support/start-server";
@@ -57,9 +58,20 @@ export async function recordViolations(target: Page | BrowserContext): Promise<v
   });
 }
 
-/** The policy violations recorded in `page` so far. */
-export const violationsIn = (page: Page): Promise<string[]> =>
-  page.evaluate(() => (window as unknown as { violations: string[] }).violations);
+/**
+ * The policy violations recorded in `page` so far, in it and in every frame of it: the editor's preview pane is a
+ * blob: document, which inherits the page's policy.
+ */
+export const violationsIn = async (page: Page): Promise<string[]> =>
+  (await Promise.all(page.frames().map((frame) => frame.evaluate(() => (window as { violations?: string[] }).violations ?? [])))).flat();
+
+/**
+ * What Chromium says of every sandboxed iframe allowed both scripts and its own origin, as the editor makes its preview
+ * pane's (it needs both to draw into it): a warning, tolerated in the editor's tests.
+ */
+export const previewSandboxWarning = ({ kind, text }: ConsoleIssue) =>
+  kind === "console.warning" &&
+  text === "An iframe which has both allow-scripts and allow-same-origin for its sandbox attribute can escape its sandboxing.";
 
 /**
  * Sends the editor's requests to GitHub (its API, status page and avatars) to the fake, over HTTP:
