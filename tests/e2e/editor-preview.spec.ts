@@ -2,14 +2,14 @@
 // drawn as a volunteer types by the site's own components with the site's built stylesheet. Against
 // the fake GitHub (tests/e2e/support/editor.ts), in the editor as the site serves it. One server and
 // one repository for the file's tests, which run in order (one of them saves).
-import { mkdtempSync } from "node:fs";
+import { copyFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import type { ContentFileKey } from "~/content/file-pages";
 import { loadValidContent } from "~/content/load.server";
 import { contentFiles, type RawContent } from "~/content/schema";
-import { cameraJpeg } from "../support/content-fixture";
+import { cameraJpeg, PORTRAIT_HEIC } from "../support/content-fixture";
 import { expect, oneServerForTheGroup, test } from "./fixtures";
 import {
   previewSandboxWarning,
@@ -107,6 +107,23 @@ test("a photo just picked shows in the preview at once, before it is saved; savi
   await openFile(page, "founders");
   await expect(portrait).toHaveAttribute("src", /^blob:/);
   await expect.poll(() => portrait.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+});
+
+test("an iPhone's HEIC, which this browser cannot draw, shows as the initials with a line saying the build converts it", async ({
+  page,
+}) => {
+  await signIn(page, setup.server.url);
+  await openFile(page, "founders");
+  const heic = path.join(mkdtempSync(path.join(tmpdir(), "iphone-")), "IMG_2041.HEIC");
+  copyFileSync(PORTRAIT_HEIC, heic);
+  await pickPhoto(page, "founders.1.photo", heic, /img_2041\.heic$/);
+
+  const card = previewPane(page).locator('section[aria-labelledby="founders-heading"] li').nth(1);
+  await expect(previewPane(page).getByRole("complementary", { name: "About this preview" })).toHaveText(
+    /photo cannot be shown in this browser .*The site converts the photo when it builds/,
+  );
+  await expect(card.getByTestId("monogram")).toBeVisible();
+  await expect(card.getByRole("img")).toHaveCount(0);
 });
 
 /** A text each file's preview shows, from the shipped content. */
