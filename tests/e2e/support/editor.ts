@@ -92,11 +92,10 @@ const HEIC_THUMBNAIL_NOISE: Array<[url: RegExp, text: RegExp]> = [
 export const heicThumbnailNoise = ({ kind, text, url }: ConsoleIssue) =>
   kind === "console.error" && HEIC_THUMBNAIL_NOISE.some(([where, what]) => where.test(url) && what.test(text));
 
-/** The policy violations that decoder causes: its worker, and WebAssembly in the page. */
-export const HEIC_THUMBNAIL_VIOLATIONS = new Set([
-  expect.stringMatching(/^worker-src http:\/\/127\.0\.0\.1:\d+\/assets\/sveltia-cms-[\d.]+\/assets\/heic-worker-[\w-]+\.js$/),
-  "script-src wasm-eval",
-]);
+const HEIC_WORKER = /^worker-src http:\/\/127\.0\.0\.1:\d+\/assets\/sveltia-cms-[\d.]+\/assets\/heic-worker-[\w-]+\.js$/;
+/** The policy violations that decoder causes, as recordViolations words them: its worker, and WebAssembly in the page. */
+export const HEIC_THUMBNAIL_VIOLATIONS = new Set([expect.stringMatching(HEIC_WORKER), "script-src wasm-eval"]);
+export const isHeicThumbnailViolation = (violation: string) => HEIC_WORKER.test(violation) || violation === "script-src wasm-eval";
 
 /**
  * Sends the editor's requests to GitHub (its API, status page and avatars) to the fake, over HTTP:
