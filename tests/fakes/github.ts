@@ -235,7 +235,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     if (store.objects.has(rev)) return rev;
     if (store.refs.has(rev)) return store.refs.get(rev);
     try {
-      // After "<commit>:" git reads the rest as a path, "^{object}" too: a file's blob needs no peeling.
+      // `<rev>:<path>` names an object already; a suffix there would be read as part of the path.
       return git(["rev-parse", "--verify", "--quiet", rev.includes(":") ? rev : `${rev}^{object}`]);
     } catch {
       return undefined;
