@@ -1,6 +1,7 @@
 // Not part of the regular run: E2E_SHOTS=1 npx playwright test editor-shots
 // Screenshots of the real content editor for docs/editing-content.md, taken against the fake GitHub
-// (tests/e2e/support/editor.ts) and stored small (WebP, 960 px wide) in docs/images/.
+// (tests/e2e/support/editor.ts) and stored small (WebP, 960 px wide; the preview pane at the editor's full 1280, for its
+// text to read) in docs/images/.
 import { copyFileSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
