@@ -12,6 +12,7 @@ import { contentFiles, type RawContent } from "~/content/schema";
 import { cameraJpeg, PORTRAIT_HEIC } from "../support/content-fixture";
 import { expect, oneServerForTheGroup, test } from "./fixtures";
 import {
+  closeEditor,
   heicThumbnailNoise,
   isHeicThumbnailViolation,
   previewSandboxWarning,
@@ -41,13 +42,9 @@ test.beforeEach(async ({ context }) => {
 });
 
 test.afterEach(async ({ page, consoleIssues }) => {
-  consoleIssues.splice(0, consoleIssues.length, ...consoleIssues.filter((issue) => !previewSandboxWarning(issue)));
-  if (!page.isClosed()) {
-    // No policy violation while editing, previewing and saving, in the editor or in its preview.
-    expect(await violationsIn(page)).toEqual([]);
-    // The editor keeps asking GitHub in the background: closed before its fake goes.
-    await page.close();
-  }
+  // No policy violation while editing, previewing and saving, in the editor or in its preview.
+  if (!page.isClosed()) expect(await violationsIn(page)).toEqual([]);
+  await closeEditor(page, consoleIssues);
 });
 
 /** The first founder's card in the preview. */
@@ -129,8 +126,7 @@ test("an iPhone's HEIC, which this browser cannot draw, shows as the initials wi
   await expect(card.getByRole("img")).toHaveCount(0);
   // The editor may start its own HEIC thumbnail decoder, which its policy refuses (admin.spec.ts); nothing else is.
   expect((await violationsIn(page)).filter((violation) => !isHeicThumbnailViolation(violation))).toEqual([]);
-  await page.close();
-  consoleIssues.splice(0, consoleIssues.length, ...consoleIssues.filter((issue) => !heicThumbnailNoise(issue)));
+  await closeEditor(page, consoleIssues, (issue) => previewSandboxWarning(issue) || heicThumbnailNoise(issue));
 });
 
 /** A text each file's preview shows, from the shipped content. */

@@ -10,6 +10,7 @@ import sharp from "sharp";
 import { cameraJpeg, PORTRAIT_HEIC } from "../support/content-fixture";
 import { expect, test } from "./fixtures";
 import {
+  closeEditor,
   heicThumbnailNoise,
   previewSandboxWarning,
   routeGitHubTo,
@@ -38,13 +39,9 @@ test.beforeEach(async ({ context }, testInfo) => {
   setup = await startEditorSetup({ oauth: testInfo.tags.includes("@github") });
   await routeGitHubTo(context, setup.fake);
 });
-test.afterEach(async ({ consoleIssues }) => {
+test.afterEach(async ({ page, consoleIssues }) => {
   // The preview pane's sandbox, and the editor's HEIC thumbnail decoder its policy refuses (admin.spec.ts checks both).
-  consoleIssues.splice(
-    0,
-    consoleIssues.length,
-    ...consoleIssues.filter((issue) => !previewSandboxWarning(issue) && !heicThumbnailNoise(issue)),
-  );
+  await closeEditor(page, consoleIssues, (issue) => previewSandboxWarning(issue) || heicThumbnailNoise(issue));
   await setup.stop();
 });
 // A server and a checkout to start, the editor (1.5 MB of script) to load, and a screenshot a step.

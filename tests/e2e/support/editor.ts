@@ -74,6 +74,19 @@ export const previewSandboxWarning = ({ kind, text }: ConsoleIssue) =>
   text === "An iframe which has both allow-scripts and allow-same-origin for its sandbox attribute can escape its sandboxing.";
 
 /**
+ * Closes the editor's page if open (it keeps asking GitHub in the background: closed before its fake goes), then drops
+ * what `tolerated` allows from the test's console issues: once the page is closed no more can come, so none escapes.
+ */
+export async function closeEditor(
+  page: Page,
+  consoleIssues: ConsoleIssue[],
+  tolerated: (issue: ConsoleIssue) => boolean = previewSandboxWarning,
+): Promise<void> {
+  if (!page.isClosed()) await page.close();
+  consoleIssues.splice(0, consoleIssues.length, ...consoleIssues.filter((issue) => !tolerated(issue)));
+}
+
+/**
  * The editor's in-browser HEIC decoder (for a picked HEIC's thumbnail) failing under the /admin policy, as Chromium logs
  * it: where, and what. The site does not ship it (docs/decisions/content-editor.md).
  */
