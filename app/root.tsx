@@ -7,6 +7,8 @@ import { NotFoundCard } from "./components/not-found-card";
 import { ScrollReset } from "./components/scroll-reset";
 import { OrganizationJsonLd } from "./components/organization-json-ld";
 import { PreviewBanner } from "./components/preview-banner";
+import { usePublicConfig } from "./components/use-public-config";
+import { site } from "./content";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { NotificationsArea } from "./components/toast/notifications-area";
@@ -38,6 +40,7 @@ export function shouldRevalidate() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const hydrated = useHydrated();
+  const { loginUrl } = usePublicConfig();
   return (
     <html lang="en">
       <head>
@@ -59,11 +62,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
           <PreviewBanner />
-          <SiteHeader />
+          <SiteHeader site={site} loginUrl={loginUrl} />
           <main id="main" tabIndex={-1} className="flex-1 outline-none">
             {children}
           </main>
-          <SiteFooter />
+          <SiteFooter site={site} />
         </Tooltip.Provider>
         {hydrated ? (
           <Suspense fallback={<NotificationsArea />}>

@@ -5,7 +5,7 @@
 // app/content/editor-plugin.server.ts). /admin is for the community's editors: noindex, disallowed
 // in robots.txt, not in the sitemap.
 import type { IncomingMessage } from "node:http";
-import { entry } from "virtual:content-editor";
+import { entry, preview } from "virtual:content-editor";
 import { editorConfig } from "~/content/editor-config.server";
 import { ADMIN_CONFIG_PATH, ADMIN_PATH } from "~/site-routes";
 import { ADMIN_CACHE_CONTROL, REDIRECT_CACHE_CONTROL } from "./cache-policy";
@@ -41,14 +41,21 @@ const headers = (signIn: boolean) => ({
  * The editor: its configuration's address, and its module, loaded and started by one inline script
  * (allowed by its hash). With "Sign in with GitHub", the script gives the editor the origin of its
  * popup: this page's own, whichever address the site was opened at, so that the popup, its cookie
- * and its message stay on the origin the editor runs on.
+ * and its message stay on the origin the editor runs on. Where the build made the preview pane
+ * (app/preview/), the script loads it beside the editor and registers its templates before the start,
+ * and an import map (allowed by its hash too) gives the editor the Immutable.js they need, which its
+ * npm build imports by the package's bare name.
  */
 export function editorPage(siteName: string, signIn = false): string {
   const init = signIn ? "{config:{backend:{base_url:location.origin}}}" : "";
+  const start = preview
+    ? `import CMS from ${JSON.stringify(entry)};import {registerPreviews} from ${JSON.stringify(preview.script)};registerPreviews(CMS);CMS.init(${init});`
+    : `import CMS from ${JSON.stringify(entry)};CMS.init(${init});`;
+  const importMap = preview ? `<script type="importmap">${JSON.stringify({ imports: { immutable: preview.immutable } })}</script>\n` : "";
   return adminPage(
     `Content editor · ${siteName}`,
     `<link rel="cms-config-url" type="application/json" href="${ADMIN_CONFIG_PATH}">
-<script type="module">import CMS from ${JSON.stringify(entry)};CMS.init(${init});</script>
+${importMap}<script type="module">${start}</script>
 `,
     `<noscript>The content editor needs JavaScript. Without it, edit the YAML files in content/ on GitHub (docs/editing-content.md).</noscript>`,
   );

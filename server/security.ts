@@ -61,7 +61,8 @@ export const EDITOR_ORIGINS = {
  * found by loading it in Chromium (tests/e2e/admin.spec.ts fails on any violation): its files and
  * its one inline module by hash, no eval; inline styles, which Svelte injects; images as blob:
  * and data: URLs (photo previews; it fetches its own built-in logo, a data: URL, at start-up);
- * GitHub's API and status page; GitHub avatars. Nothing is framed, and it is framed by no one.
+ * GitHub's API and status page; GitHub avatars. It frames only its preview pane's blob: document
+ * (which inherits this policy), and it is framed by no one.
  */
 export function adminCspDirectives({
   https,
@@ -78,7 +79,8 @@ export function adminCspDirectives({
     ["img-src", ["'self'", "blob:", "data:", EDITOR_ORIGINS.avatars]],
     ["font-src", ["'self'"]],
     ["connect-src", ["'self'", "blob:", "data:", EDITOR_ORIGINS.api, EDITOR_ORIGINS.status]],
-    ["frame-src", ["'none'"]],
+    // The preview pane: an iframe the editor writes as a blob: document (it inherits this policy).
+    ["frame-src", ["blob:"]],
     ["form-action", ["'none'"]],
     ...lockedDown(https),
   ];

@@ -1,9 +1,11 @@
-import { PageLink } from "./page-link";
-import { site } from "~/content";
+import type { Content } from "~/content/schema";
 import { cx } from "~/lib/cx";
+import { PageLink } from "./page-link";
+
+export type LogoSite = Pick<Content["site"], "name" | "shortName">;
 
 /** The community's mark: its initials in a ring, with the name beside it. */
-export function Logo({ tone = "dark", className }: { tone?: "dark" | "light"; className?: string }) {
+export function Logo({ site, tone = "dark", className }: { site: LogoSite; tone?: "dark" | "light"; className?: string }) {
   return (
     <PageLink
       to="/"

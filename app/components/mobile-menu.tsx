@@ -5,7 +5,6 @@ import { PageLink, PageNavLink } from "./page-link";
 import { newTab } from "~/lib/external";
 import { buttonStyles } from "./button-styles";
 import { navItems, navLinkClass } from "./navigation";
-import { usePublicConfig } from "./use-public-config";
 
 const MENU_ID = "site-menu";
 
@@ -19,10 +18,9 @@ const MENU_ID = "site-menu";
  * The button has no aria-expanded: the HTML standard forbids it on a button with a `command`
  * (the W3C checker reports it), and while the modal drawer is open the button is inert anyway.
  */
-export function MobileMenu() {
+export function MobileMenu({ loginUrl }: { loginUrl: string }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const { pathname } = useLocation();
-  const { loginUrl } = usePublicConfig();
   const close = () => dialogRef.current?.close();
 
   // Any navigation (a link here, back/forward) closes it. Not on mount: a visitor may have opened

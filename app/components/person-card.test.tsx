@@ -24,6 +24,7 @@ const picture: Picture = {
       ],
     },
   ],
+  source: "images/maya.jpg",
 };
 
 describe("Portrait", () => {

@@ -1,18 +1,21 @@
 import { Mail, MapPin } from "lucide-react";
-import { PageLink } from "./page-link";
-import { site } from "~/content";
+import type { Content } from "~/content/schema";
 import { Logo } from "./logo";
+import { PageLink } from "./page-link";
 import { footerLinks } from "./navigation";
 
 // Brass focus rings are 2.6:1 on ink, under the 3:1 an indicator needs; paper is 14:1.
 const focusOnInk = "rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-paper";
 
-export function SiteFooter() {
+export type FooterSite = Pick<Content["site"], "name" | "shortName" | "tagline" | "email" | "location" | "copyrightYear">;
+
+/** Every page's footer, drawn from site.yaml (the content editor's preview of it draws it too, app/preview/). */
+export function SiteFooter({ site }: { site: FooterSite }) {
   return (
     <footer className="bg-ink text-paper/80">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-[1.4fr_1fr_1.4fr]">
         <div className="flex flex-col gap-3">
-          <Logo tone="light" className="self-start" />
+          <Logo site={site} tone="light" className="self-start" />
           <p className="max-w-xs text-sm">{site.tagline}</p>
         </div>
         <nav aria-labelledby="footer-quick-links">

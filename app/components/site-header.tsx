@@ -1,14 +1,13 @@
-import { PageLink, PageNavLink } from "./page-link";
 import { ExternalLink } from "lucide-react";
 import { newTab } from "~/lib/external";
 import { buttonStyles } from "./button-styles";
-import { Logo } from "./logo";
+import { Logo, type LogoSite } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 import { navItems, navLinkClass } from "./navigation";
-import { usePublicConfig } from "./use-public-config";
+import { PageLink, PageNavLink } from "./page-link";
 
-export function SiteHeader() {
-  const { loginUrl } = usePublicConfig();
+/** Every page's header: the site's name (site.yaml) and the membership platform's login page. */
+export function SiteHeader({ site, loginUrl }: { site: LogoSite; loginUrl: string }) {
   return (
     // An opaque header: a backdrop-filter blur over the scrolling page cost about 60 ms of main-thread
     // time per load on a throttled phone (issue 22), for a difference no one sees on this paper colour.
@@ -16,8 +15,8 @@ export function SiteHeader() {
       {/* Below lg (phones and upright tablets, to 1023 px) the links live in the drawer: the full
           navigation with Apply and Login needs about 960 px at its compact lg size, and more at xl. */}
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
-        <MobileMenu />
-        <Logo />
+        <MobileMenu loginUrl={loginUrl} />
+        <Logo site={site} />
         <nav aria-label="Main" className="ml-auto hidden lg:block">
           <ul className="flex items-center gap-4 xl:gap-7">
             {navItems.map((item) => (

@@ -6,7 +6,9 @@ import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { copyOfContent } from "../../tests/support/content-fixture";
+import { siteRoutes } from "~/site-routes";
 import { editorConfig, editorFiles, MEDIA_FOLDER, PUBLIC_FOLDER } from "./editor-config.server";
+import { filePages } from "./file-pages";
 import { loadContent } from "./load.server";
 import { boardMemberSchema, contentFiles, founderSchema } from "./schema";
 
@@ -73,6 +75,19 @@ describe("the editor's configuration, generated from the content schema", () => 
       }
     },
   );
+
+  it("links every file to the page it changes (preview_path), a page of the site's sitemap", () => {
+    const pages = new Set(siteRoutes.filter((route) => route.sitemap).map((route) => `/${route.pattern}`));
+    expect(files.map((file) => [file.name, file.preview_path])).toEqual(Object.keys(contentFiles).map((key) => [key, filePages[key as keyof typeof filePages]]));
+    for (const file of files) expect(pages, `${file.name}: ${file.preview_path}`).toContain(file.preview_path);
+    expect(Object.fromEntries(files.map((file) => [file.name, file.preview_path]))).toMatchObject({
+      founders: "/",
+      board: "/about",
+      steps: "/apply",
+      events: "/events",
+      site: "/",
+    });
+  });
 
   it.each([
     ["founders", "founders", 6],

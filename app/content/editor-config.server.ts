@@ -5,6 +5,7 @@
 import type { CmsConfig, CollectionFile, Field } from "@sveltia/cms";
 import { z } from "zod";
 import { ADMIN_AUTH_PATH } from "~/site-routes";
+import { filePages } from "./file-pages";
 import { PHOTO_ACCEPT } from "./photo-formats";
 import { contentFiles } from "./schema";
 
@@ -135,7 +136,8 @@ export function editorFiles(): CollectionFile[] {
     // A media folder beside the file (content/images/) makes the editor write a photo relative to
     // it, "images/<file>", as the site reads it; a folder set only globally would be "/images/<file>".
     const photos = JSON.stringify(fields).includes('"widget":"image"') ? { media_folder: PUBLIC_FOLDER } : {};
-    return { name: key, label: root.title, file: `content/${file}`, ...photos, fields };
+    // The page the file shows on: the entry's "View on Live Site" link.
+    return { name: key, label: root.title, file: `content/${file}`, preview_path: filePages[key as keyof typeof filePages], ...photos, fields };
   });
 }
 

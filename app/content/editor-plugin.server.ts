@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
+import { buildPreview, siteStylesheet, type PreviewBuild } from "../preview/build.server";
 
 export const EDITOR_MODULE = "virtual:content-editor";
 const RESOLVED = `\0${EDITOR_MODULE}`;
@@ -32,6 +33,13 @@ const CDN_FONTS: Array<[url: string, file: RegExp]> = [
     /^material-symbols-outlined-latin-wght-normal-[\w-]+\.woff2$/,
   ],
 ];
+
+/**
+ * The preview pane's files, from the client build to the server's: React Router builds both in one
+ * process, each with its own plugin instance (as scripts/precompress.ts hands its warm-up on).
+ */
+const PREVIEW = Symbol.for("founders-circle.content-preview");
+type PreviewHolder = { [PREVIEW]?: PreviewBuild };
 
 export type EditorBuild = {
   version: string;
@@ -69,9 +77,13 @@ function editorFiles(base: string): Map<string, Buffer> {
   return files;
 }
 
-/** Emits the editor's files into the client build, serves them in development, and names them to the server. */
+/**
+ * Emits the editor's files into the client build and builds its preview pane beside them, serves the
+ * editor in development (with the editor's own preview), and names them to the server.
+ */
 export function contentEditor(): Plugin {
   const build = editorBuild();
+  const holder = globalThis as PreviewHolder;
   return {
     name: "content-editor",
     resolveId(id) {
@@ -79,12 +91,21 @@ export function contentEditor(): Plugin {
     },
     load(id) {
       if (id !== RESOLVED) return undefined;
-      return `export const version = ${JSON.stringify(build.version)};\nexport const entry = ${JSON.stringify(build.entry)};`;
+      return [
+        `export const version = ${JSON.stringify(build.version)};`,
+        `export const entry = ${JSON.stringify(build.entry)};`,
+        `export const preview = ${JSON.stringify(holder[PREVIEW]) ?? "undefined"};`,
+      ].join("\n");
     },
     generateBundle() {
       // The client build only: the server build's output is not served.
       if (this.environment.name !== "client") return;
       for (const [file, source] of build.files()) this.emitFile({ type: "asset", fileName: `${build.base.slice(1)}/${file}`, source });
+    },
+    // Once the client's files are written, the stylesheet among them.
+    async writeBundle(options, bundle) {
+      if (this.environment.name !== "client" || !options.dir) return;
+      holder[PREVIEW] = await buildPreview({ root: this.environment.config.root, outDir: options.dir, stylesheet: siteStylesheet(bundle) });
     },
     configureServer(server) {
       const files = build.files();

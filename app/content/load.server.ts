@@ -5,8 +5,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { isSeq, LineCounter, parseDocument, type Document } from "yaml";
-import type { z } from "zod";
 import { PHOTO_FORMAT_NAMES } from "./photo-formats";
+import { operatorWording, pathLabel } from "./problem-wording";
 import { checkPhoto } from "./photo.server";
 import { contentFiles, type RawContent } from "./schema";
 
@@ -27,16 +27,6 @@ export function formatProblem(problem: ContentProblem): string {
   const field = problem.path ? `${problem.path}: ` : "";
   return `${problem.file}: ${field}${problem.message}${problem.line ? ` (line ${problem.line})` : ""}`;
 }
-
-/** ["founders", 2, "name"] → "founders[2].name" */
-export function pathLabel(segments: ReadonlyArray<PropertyKey>): string {
-  return segments.map((s, i) => (typeof s === "number" ? `[${s}]` : i === 0 ? String(s) : `.${String(s)}`)).join("");
-}
-
-// Zod's own words for a missing field ("Invalid input: expected string, received undefined") are
-// for developers; an operator needs to hear that the field is required.
-const operatorWording: z.core.$ZodErrorMap = (issue) =>
-  issue.code === "invalid_type" && issue.input === undefined ? "required" : undefined;
 
 type FileKey = keyof typeof contentFiles;
 

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
 import { renderSquare, type Rendition } from "./images.server";
 import { ContentError, loadContent } from "./load.server";
-import { PORTRAIT } from "./portrait";
+import { PORTRAIT, portraitAlt } from "./portrait";
 import { contentFiles, type RawContent } from "./schema";
 
 export const CONTENT_MODULE = "virtual:site-content";
@@ -51,11 +51,12 @@ export async function contentModuleSource(content: RawContent, { dir, cacheDir }
         src: webp[0]!.url,
         width: PORTRAIT.size,
         height: PORTRAIT.size,
-        alt: photoAlt ?? `Portrait of ${person.name}`,
+        alt: portraitAlt({ name: person.name, photoAlt }),
         sources: [
           { type: "image/avif", candidates: avif },
           { type: "image/webp", candidates: webp },
         ],
+        source: photo,
       },
     };
   };

@@ -250,6 +250,8 @@ export type Picture = {
   height: number;
   alt: string;
   sources: Array<{ type: "image/avif" | "image/webp"; candidates: Array<{ url: string; width: number }> }>;
+  /** The photo it was made from, as the content file names it ("images/…"): the editor's preview shows this picture for it. */
+  source: string;
 };
 
 type WithPicture<T> = Omit<T, "photo" | "photoAlt"> & { picture?: Picture };

@@ -1,7 +1,6 @@
 import { memo, Suspense, useEffect, useMemo } from "react";
 import { Await, useRevalidator, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Rss } from "lucide-react";
-import { PageHeader } from "~/components/page-header";
 import { usePublicConfig } from "~/components/use-public-config";
 import { events as page, site } from "~/content";
 import { CalendarEmbed } from "~/events/calendar-embed";
@@ -18,6 +17,7 @@ import { FIRST_VIEW, parseTab, TABS, type EventsTab } from "~/events/tab";
 import { newTab } from "~/lib/external";
 import { jsonLdScript } from "~/lib/json-ld";
 import { pageMeta } from "~/lib/seo";
+import { EventsHeader } from "~/pages/events-header";
 import { EVENTS_PAGE_WAIT_MS } from "~/site-routes";
 import type { Route } from "./+types/events";
 
@@ -100,7 +100,7 @@ function Events({ data }: { data: EventsData | null }) {
 
   return (
     <>
-      <PageHeader eyebrow="Calendar" title="Member Events" lead={page.lead} />
+      <EventsHeader events={page} />
       <div className="mx-auto flex max-w-6xl flex-col gap-14 px-4 py-14 sm:px-6">
         <section aria-labelledby="events-list-heading" className="relative flex flex-col gap-6">
           <div className="flex flex-wrap items-center justify-between gap-4">

@@ -1,14 +1,26 @@
 // Not part of the regular run: E2E_SHOTS=1 npx playwright test editor-shots
 // Screenshots of the real content editor for docs/editing-content.md, taken against the fake GitHub
-// (tests/e2e/support/editor.ts) and stored small (WebP, 960 px wide) in docs/images/.
-import { mkdirSync, mkdtempSync } from "node:fs";
+// (tests/e2e/support/editor.ts) and stored small (WebP, 960 px wide; the preview pane at the editor's full 1280, for its
+// text to read) in docs/images/.
+import { copyFileSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { cameraJpeg } from "../support/content-fixture";
+import { cameraJpeg, PORTRAIT_HEIC } from "../support/content-fixture";
 import { expect, test } from "./fixtures";
-import { routeGitHubTo, SIGN_IN_WITH_GITHUB, signIn, startEditorSetup, TOKEN, type EditorSetup } from "./support/editor";
+import {
+  closeEditor,
+  heicThumbnailNoise,
+  previewSandboxWarning,
+  routeGitHubTo,
+  SIGN_IN_WITH_GITHUB,
+  signIn,
+  startEditorSetup,
+  TOKEN,
+  type EditorSetup,
+} from "./support/editor";
+import { field, openFile, pickPhoto, previewPane } from "./support/editor-fields";
 
 const DIR = path.resolve("docs/images");
 mkdirSync(DIR, { recursive: true });
@@ -27,7 +39,11 @@ test.beforeEach(async ({ context }, testInfo) => {
   setup = await startEditorSetup({ oauth: testInfo.tags.includes("@github") });
   await routeGitHubTo(context, setup.fake);
 });
-test.afterEach(() => setup.stop());
+test.afterEach(async ({ page, consoleIssues }) => {
+  // The preview pane's sandbox, and the editor's HEIC thumbnail decoder its policy refuses (admin.spec.ts checks both).
+  await closeEditor(page, consoleIssues, (issue) => previewSandboxWarning(issue) || heicThumbnailNoise(issue));
+  await setup.stop();
+});
 // A server and a checkout to start, the editor (1.5 MB of script) to load, and a screenshot a step.
 test.describe.configure({ timeout: 60_000 });
 
@@ -67,6 +83,40 @@ test("the editor, step by step", async ({ page }) => {
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Entry saved.")).toBeVisible();
   await shot(page, "editor-saved");
+});
+
+// The preview pane beside the form, at the editor's usual width, for the guide's "See it before you save".
+test("the preview pane", async ({ page }) => {
+  await signIn(page, setup.server.url);
+  await openFile(page, "founders");
+  await field(page, "founders.0.name").getByRole("textbox").fill("Amara Diallo");
+  const jpeg = path.join(mkdtempSync(path.join(tmpdir(), "phone-")), "amara-diallo.jpg");
+  await cameraJpeg(jpeg, { width: 1600, height: 1200 });
+  await pickPhoto(page, "founders.0.photo", jpeg, /amara-diallo\.jpg$/);
+  const card = previewPane(page).locator('section[aria-labelledby="founders-heading"] li').first();
+  await expect(card.getByRole("heading")).toHaveText("Amara Diallo");
+  await expect.poll(() => card.getByRole("img").evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  await field(page, "founders.0.name").scrollIntoViewIfNeeded();
+  await shot(page, "editor-preview-founders", 1280);
+
+  const heic = path.join(mkdtempSync(path.join(tmpdir(), "iphone-")), "IMG_2041.HEIC");
+  copyFileSync(PORTRAIT_HEIC, heic);
+  await pickPhoto(page, "founders.1.photo", heic, /img_2041\.heic$/);
+  await expect(previewPane(page).getByRole("complementary", { name: "About this preview" })).toBeVisible();
+  await shot(page, "editor-preview-heic", 1280);
+
+  await field(page, "founders.0.name").scrollIntoViewIfNeeded();
+  await field(page, "founders.0.name").getByRole("textbox").fill("");
+  await expect(previewPane(page).getByText("The page cannot be shown with this yet")).toBeVisible();
+  await shot(page, "editor-preview-error", 1280);
+
+  for (const file of ["site", "about", "events"]) {
+    // Leaving the founders unsaved: the editor asks whether to discard them.
+    page.once("dialog", (dialog) => void dialog.accept());
+    await openFile(page, file);
+    await expect(previewPane(page).locator("h1, h2").first()).toBeVisible();
+    await shot(page, `editor-preview-${file}`, 1280);
+  }
 });
 
 test("signing in with GitHub", { tag: "@github" }, async ({ page }) => {

@@ -45,7 +45,10 @@ describe("/admin with CONTENT_REPOSITORY set", () => {
     const html = await res.text();
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(html).toContain('<link rel="cms-config-url" type="application/json" href="/admin/config.json">');
-    const entry = /import CMS from "(\/assets\/sveltia-cms-[\d.]+\/index\.js)";CMS\.init\(\);/.exec(html)?.[1];
+    const [, entry] =
+      /import CMS from "(\/assets\/sveltia-cms-[\d.]+\/index\.js)";import \{registerPreviews\} from "\/assets\/content-preview\/[\w-]+\.js";registerPreviews\(CMS\);CMS\.init\(\);/.exec(
+        html,
+      ) ?? [];
     expect(entry).toBeDefined();
     // No CDN: every script comes from us.
     expect(html).not.toMatch(/https?:\/\/(?!founders)/);
@@ -69,20 +72,36 @@ describe("/admin with CONTENT_REPOSITORY set", () => {
       expect((await get(entry!.replace("index.js", chunk!))).status).toBe(200);
   });
 
+  it("serves the preview pane's module, and Immutable.js by the bare name the editor imports it by, from our build", async () => {
+    const html = await (await get("/admin")).text();
+    const importMap = JSON.parse(/<script type="importmap">([\s\S]*?)<\/script>/.exec(html)![1]!) as { imports: Record<string, string> };
+    expect(Object.keys(importMap.imports)).toEqual(["immutable"]);
+    const preview = /import \{registerPreviews\} from "([^"]+)"/.exec(html)![1]!;
+    for (const path of [preview, importMap.imports.immutable!]) {
+      expect(path).toMatch(/^\/assets\/content-preview\/[\w-]+\.js$/);
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("content-type"), path).toMatch(/^(text|application)\/javascript/);
+      expect(res.headers.get("cache-control"), path).toBe("public, max-age=31536000, immutable");
+    }
+  });
+
   it("gives the page a policy of its own, the loosest the editor needs and no looser", async () => {
     const res = await get("/admin");
     const html = await res.text();
     const csp = parseCsp(res.headers.get("content-security-policy"));
     const inline = /<script type="module">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    const importMap = /<script type="importmap">([\s\S]*?)<\/script>/.exec(html)![1]!;
     expect(Object.fromEntries(csp)).toEqual({
       "default-src": ["'self'"],
-      "script-src": ["'self'", sha256(inline)],
+      "script-src": ["'self'", sha256(importMap), sha256(inline)],
       "script-src-attr": ["'none'"],
       "style-src": ["'self'", "'unsafe-inline'"],
       "img-src": ["'self'", "blob:", "data:", "https://avatars.githubusercontent.com"],
       "font-src": ["'self'"],
       "connect-src": ["'self'", "blob:", "data:", "https://api.github.com", "https://www.githubstatus.com"],
-      "frame-src": ["'none'"],
+      // The preview pane only: the editor writes it into an iframe as a blob: document.
+      "frame-src": ["blob:"],
       "form-action": ["'none'"],
       "object-src": ["'none'"],
       "base-uri": ["'self'"],
