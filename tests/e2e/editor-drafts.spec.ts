@@ -11,6 +11,7 @@ import { spawnSync } from "node:child_process";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import {
+  closeEditor,
   recordViolations,
   REPOSITORY,
   routeGitHubTo,
@@ -76,9 +77,10 @@ test.beforeEach(async ({ context }) => {
   );
 });
 
-test.afterEach(async ({ context }) => {
-  // The editor keeps asking GitHub in the background: close its tabs before its fake goes.
-  for (const tab of context.pages()) await tab.close();
+test.afterEach(async ({ context, consoleIssues }) => {
+  // The editor keeps asking GitHub in the background: close its tabs before its fake goes. The preview pane's sandbox
+  // warning is tolerated.
+  for (const tab of context.pages()) await closeEditor(tab, consoleIssues);
   // Every request was one the fake knows, and none was refused (the token's scope allowed every write).
   expect(setup.fake.unhandled).toEqual([]);
   expect(setup.fake.refused).toEqual([]);
