@@ -12,17 +12,20 @@ export type Checked<K extends ContentFileKey> = { value: FileValue<K>; problems?
 
 const isEmpty = (value: unknown) => value === null || value === undefined || (typeof value === "string" && value.trim() === "");
 
+/** `value` with each string mapped by `map`, and each object's empty fields (null, undefined, blank) left out. */
+function mapStrings(value: unknown, map: (text: string) => string): unknown {
+  if (typeof value === "string") return map(value);
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, map));
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(Object.entries(value).flatMap(([key, field]) => (isEmpty(field) ? [] : [[key, mapStrings(field, map)]])));
+}
+
 /**
  * The value as the editor will save it: trimmed, and an emptied field, which it keeps as "" until it
  * saves, left out of the file (omit_empty_optional_fields). An emptied required field is then
  * missing, and the schema says it is required, as the editor does.
  */
-export function asSaved(value: unknown): unknown {
-  if (typeof value === "string") return value.trim();
-  if (Array.isArray(value)) return value.map(asSaved);
-  if (typeof value !== "object" || value === null) return value;
-  return Object.fromEntries(Object.entries(value).flatMap(([key, field]) => (isEmpty(field) ? [] : [[key, asSaved(field)]])));
-}
+export const asSaved = (value: unknown): unknown => mapStrings(value, (text) => text.trim());
 
 /**
  * A photo just picked is the editor's blob: URL until it is saved, when the editor writes it as
@@ -30,12 +33,7 @@ export function asSaved(value: unknown): unknown {
  * The schema checks this in its place.
  */
 const PICKED_PHOTO = "images/picked.jpg";
-const withPickedPhotos = (value: unknown): unknown => {
-  if (typeof value === "string") return value.startsWith("blob:") ? PICKED_PHOTO : value;
-  if (Array.isArray(value)) return value.map(withPickedPhotos);
-  if (typeof value !== "object" || value === null) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, withPickedPhotos(field)]));
-};
+const withPickedPhotos = (value: unknown): unknown => mapStrings(value, (text) => (text.startsWith("blob:") ? PICKED_PHOTO : text));
 
 /** A schema without its optional wrapper, which carries no fields or items of its own. */
 const inner = (schema: z.ZodType): z.ZodType => (schema instanceof z.ZodOptional ? inner(schema.unwrap() as z.ZodType) : schema);
