@@ -60,16 +60,11 @@ export type DrawerOptions = {
  * Draws in a worker when the server runs built; in development and unit tests (TypeScript that
  * Node cannot start as a worker) on this thread, with resvg's rasterising still on the thread pool.
  */
-export function workerDrawer({
-  idleMs = PRODUCTION_TIMINGS.shareCardWorkerIdleMs,
-  drawTimeoutMs = PRODUCTION_TIMINGS.drawTimeoutMs,
-  startWorker,
-  scrub,
-  log,
-}: DrawerOptions): DrawCard {
+export function workerDrawer(options: DrawerOptions): DrawCard {
+  const { idleMs = PRODUCTION_TIMINGS.shareCardWorkerIdleMs, drawTimeoutMs = PRODUCTION_TIMINGS.drawTimeoutMs, log } = options;
   const limits = { idleMs, drawTimeoutMs };
-  if (startWorker) return drawIn(startWorker, limits, log);
-  if (!scrub) throw new Error("workerDrawer: a scrubber or a worker of the test's own");
+  if (options.startWorker) return drawIn(options.startWorker, limits, log);
+  const { scrub } = options;
   const drawer = import("./share-image-worker.server").then((module): DrawCard => {
     if (module.canRunAsWorker) {
       const env = () => ({ ...RESVG_ALLOCATOR, ...workerEnvironment(WORKER_ENV) });
