@@ -8,7 +8,6 @@
 // commit on main. The fake refuses a write the token's scope does
 // not allow, so the test also shows that drafts need no more than the scope saves already had.
 import { spawnSync } from "node:child_process";
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import {
   closeEditor,
@@ -21,14 +20,12 @@ import {
   violationsIn,
   type EditorSetup,
 } from "./support/editor";
+import { field } from "./support/editor-fields";
 
 /** The address Render gives a pull request's preview instance, which it posts as the deployment's environment_url. */
 const PREVIEW_ORIGIN = "https://founders-site-pr-1.onrender.com";
 const BRANCH = "cms/content/board";
 const NEW_NAME = "Elena Vásquez-Ortiz";
-
-/** A field of the edit pane (the preview pane repeats the key paths). */
-const field = (page: Page, keyPath: string) => page.getByRole("group", { name: /^Edit\b/ }).locator(`[data-key-path="${keyPath}"]`);
 
 let setup: EditorSetup;
 const git = (...args: string[]) => spawnSync("git", args, { cwd: setup.checkout, encoding: "utf8" }).stdout.trim();
@@ -94,22 +91,11 @@ test("a save is a draft pull request on a cms/ branch with main unchanged; the h
   const mainBefore = git("rev-parse", "main");
   const boardBefore = git("show", "main:content/board.yaml");
 
-  // The file's page on the site, as the editor's configuration links it (preview_path). preview_path on every file
-  // comes with another part of issue 50 (branch issue-50b); where the configuration has none yet, board's page is
-  // set here, so the link is tested either way.
-  let previewPath = "";
-  // The editor asks for it with a timestamp (?_=…), so the route matches the path alone.
-  await context.route(
-    (url) => url.origin === setup.server.url && url.pathname === "/admin/config.json",
-    async (route) => {
-      const response = await route.fetch();
-      const config = (await response.json()) as { collections: Array<{ files: Array<{ name: string; preview_path?: string }> }> };
-      const board = config.collections[0]!.files.find((file) => file.name === "board")!;
-      board.preview_path ??= "/about";
-      previewPath = board.preview_path;
-      await route.fulfill({ response, json: config });
-    },
-  );
+  // The file's page on the site, as the editor's configuration links it (preview_path).
+  const config = (await (await fetch(`${setup.server.url}/admin/config.json`)).json()) as {
+    collections: Array<{ files: Array<{ name: string; preview_path?: string }> }>;
+  };
+  const previewPath = config.collections[0]!.files.find((file) => file.name === "board")!.preview_path;
 
   await page.goto(`${setup.server.url}/admin`);
   await signInWithGitHub(page);
