@@ -16,12 +16,12 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildSchema, graphql, GraphQLError } from "graphql";
 import { fakePulls, PULLS_SCHEMA, type FakeCommitStatus, type FakeDeployment, type FakePullRequest } from "./github-pulls";
+import { startLoopbackServer } from "./loopback-server";
 
 export type FakeGitHubOptions = {
   /** A folder holding a git repository with at least one commit on `branch`. */
@@ -840,16 +840,14 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     return html(res, 404, "Not Found", "<h1>404</h1>");
   }
 
-  const server = createServer((req, res) => {
+  const server = await startLoopbackServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       unhandled.push({ method: req.method ?? "", path: `${req.url ?? ""} (${String(error)})` });
       if (!res.headersSent) send(res, 500, { message: "Server Error" });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.origin,
     requests,
     unhandled,
     refused,
@@ -860,7 +858,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     authorizations,
     exchanges,
     registerCallback: (url) => void (callbackUrl = url),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
 }
 

@@ -3,12 +3,12 @@
 // shapes: the calendar#events list wrapper, calendar#event resources (every field, see
 // google-events.ts), and Google's error JSON; pretty-printed unless prettyPrint=false, cut to
 // `fields` (partial-response.ts), `maxResults` a page (250 by default, 2,500 at most).
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { suiteClock } from "../support/clock";
 import { DEFAULT_CALENDAR_ID, eventResource, zonedDateTime, type GoogleEventResource, type GoogleEventTime } from "./google-events";
 import { writeOversized } from "./oversized-body";
 import { applyFields, FieldsError, parseFields } from "./partial-response";
+import { startLoopbackServer } from "./loopback-server";
 
 export { generateGoogleEvents, type GoogleEventResource } from "./google-events";
 
@@ -389,13 +389,8 @@ export async function startFakeGoogleCalendar(
     list(url.searchParams, res);
   };
 
-  // Google keeps an idle connection far longer than Node's 5 s default: with that default, a client that
-  // reuses a connection a busy machine left idle for about 5 s meets it closing (ECONNRESET).
-  const server = createServer({ keepAliveTimeout: 60_000 }, handle);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-
-  const url = `http://127.0.0.1:${port}/calendar/v3`;
+  const server = await startLoopbackServer(handle);
+  const url = `${server.origin}/calendar/v3`;
   return {
     url,
     calendarId,
@@ -424,10 +419,6 @@ export async function startFakeGoogleCalendar(
       calendar = undefined;
       made.clear();
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }

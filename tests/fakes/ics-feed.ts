@@ -1,8 +1,7 @@
 // A tiny static iCalendar feed server over real HTTP on 127.0.0.1, port 0, serving fixture files.
 import { readFileSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { writeOversized } from "./oversized-body";
+import { startLoopbackServer } from "./loopback-server";
 
 export type IcsFault =
   | "hang" // accepts the request and never answers
@@ -33,7 +32,7 @@ export async function startFakeIcsFeed(feeds: string[] | Record<string, string>)
   let failure: number | undefined;
   let fault: IcsFault | undefined;
   const hangs: number[] = [];
-  const server = createServer((req, res) => {
+  const server = await startLoopbackServer((req, res) => {
     count++;
     const body = bodies.get(new URL(req.url ?? "/", "http://fake").pathname);
     if (failure) {
@@ -66,18 +65,12 @@ export async function startFakeIcsFeed(feeds: string[] | Record<string, string>)
     res.writeHead(200, { "content-type": "text/calendar; charset=utf-8" });
     res.end(body);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    urlOf: (name) => `http://127.0.0.1:${port}/${name}`,
+    urlOf: (name) => `${server.origin}/${name}`,
     requestCount: () => count,
     failWith: (status) => void (failure = status),
     setFault: (next) => void (fault = next),
     hangs,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }
