@@ -54,21 +54,48 @@ export async function startEditorSetup({
   };
 }
 
-/** Records every policy violation in `target`'s pages (a page, or every page of a context, popups included). */
+type Recorded = { violations?: string[] };
+
+/**
+ * Records every policy violation in `target`'s pages (a page, or every page of a context, popups included). A frame
+ * the page can reach (the editor's preview pane, a blob: document of the page's origin) records into the page's own
+ * list, so what it saw stays when the editor removes it.
+ */
 export async function recordViolations(target: Page | BrowserContext): Promise<void> {
   await target.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { violations: string[] }).violations = seen;
-    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.effectiveDirective} ${event.blockedURI}`));
+    const own = window as unknown as Recorded;
+    own.violations = [];
+    const sink = (): string[] => {
+      try {
+        const top = window.top as unknown as Recorded | null;
+        if (top?.violations) return top.violations;
+      } catch {
+        // Another origin's page: this frame keeps its own.
+      }
+      return own.violations!;
+    };
+    document.addEventListener("securitypolicyviolation", (event) => sink().push(`${event.effectiveDirective} ${event.blockedURI}`));
   });
 }
 
 /**
- * The policy violations recorded in `page` so far, in it and in every frame of it: the editor's preview pane is a
- * blob: document, which inherits the page's policy.
+ * The policy violations recorded in `page` so far: its own list, which its frames of its origin record into (the
+ * editor's preview pane inherits the page's policy), and any other frame's, while it is still there.
  */
 export const violationsIn = async (page: Page): Promise<string[]> =>
-  (await Promise.all(page.frames().map((frame) => frame.evaluate(() => (window as { violations?: string[] }).violations ?? [])))).flat();
+  (
+    await Promise.all(
+      page.frames().map((frame) =>
+        frame
+          .evaluate(() => (window as unknown as Recorded).violations ?? [])
+          .catch((error: Error) => {
+            // A frame the editor removed meanwhile: what it recorded is in the page's list.
+            if (frame !== page.mainFrame() && frame.isDetached()) return [];
+            throw error;
+          }),
+      ),
+    )
+  ).flat();
 
 /**
  * What Chromium says of every sandboxed iframe allowed both scripts and its own origin, as the editor makes its preview
