@@ -11,6 +11,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Plugin, ResolvedConfig } from "vite";
 import writeFileAtomic from "write-file-atomic";
+import { buildHandOff } from "./build-handoff";
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|txt|xml|json|webmanifest|ics|map)$/i;
 /** Below this, compression saves less than the headers it costs. */
@@ -130,9 +131,8 @@ export function pruneCache(cacheDir: string, unusedForMs = UNUSED_FOR_MS, now = 
   return pruned;
 }
 
-/** The client build's warm-up, handed to the server build's pass: React Router builds both in one process, each with its own plugin instance. */
-const WARMING = Symbol.for("founders-circle.precompress.warming");
-type WarmingHolder = { [WARMING]?: Promise<number> };
+/** The client build's warm-up, handed to the server build's pass. */
+const warming = buildHandOff<Promise<number>>("precompress.warming");
 
 /**
  * Vite plugin: precompresses the client build once everything is written. React Router builds the
@@ -143,7 +143,6 @@ type WarmingHolder = { [WARMING]?: Promise<number> };
  */
 export function precompress(clientDir = "build/client", cacheDir = "node_modules/.cache/precompress"): Plugin {
   let config: ResolvedConfig;
-  const holder = globalThis as WarmingHolder;
   return {
     name: "precompress",
     apply: "build",
@@ -155,12 +154,12 @@ export function precompress(clientDir = "build/client", cacheDir = "node_modules
       const client = path.resolve(config.root, clientDir);
       const cache = path.resolve(config.root, cacheDir);
       if (!config.build.ssr) {
-        holder[WARMING] = warmCache(client, cache);
+        warming.set(warmCache(client, cache));
         return;
       }
-      const warming = holder[WARMING];
-      delete holder[WARMING];
-      const warmed = (await warming) ?? 0;
+      const warm = warming.get();
+      warming.set(undefined);
+      const warmed = (await warm) ?? 0;
       const written = await precompressDirectory(client, cache);
       const reused = written.filter((w) => w.cached).length;
       config.logger.info(

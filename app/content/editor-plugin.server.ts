@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
+import { buildHandOff } from "../../scripts/build-handoff";
 import { buildPreview, siteStylesheet, type PreviewBuild } from "../preview/build.server";
 
 export const EDITOR_MODULE = "virtual:content-editor";
@@ -34,12 +35,8 @@ const CDN_FONTS: Array<[url: string, file: RegExp]> = [
   ],
 ];
 
-/**
- * The preview pane's files, from the client build to the server's: React Router builds both in one
- * process, each with its own plugin instance (as scripts/precompress.ts hands its warm-up on).
- */
-const PREVIEW = Symbol.for("founders-circle.content-preview");
-type PreviewHolder = { [PREVIEW]?: PreviewBuild };
+/** The preview pane's files, from the client build to the server's. */
+const previewFiles = buildHandOff<PreviewBuild>("content-preview");
 
 export type EditorBuild = {
   version: string;
@@ -83,7 +80,6 @@ function editorFiles(base: string): Map<string, Buffer> {
  */
 export function contentEditor(): Plugin {
   const build = editorBuild();
-  const holder = globalThis as PreviewHolder;
   return {
     name: "content-editor",
     resolveId(id) {
@@ -94,7 +90,7 @@ export function contentEditor(): Plugin {
       return [
         `export const version = ${JSON.stringify(build.version)};`,
         `export const entry = ${JSON.stringify(build.entry)};`,
-        `export const preview = ${JSON.stringify(holder[PREVIEW]) ?? "undefined"};`,
+        `export const preview = ${JSON.stringify(previewFiles.get()) ?? "undefined"};`,
       ].join("\n");
     },
     generateBundle() {
@@ -105,7 +101,7 @@ export function contentEditor(): Plugin {
     // Once the client's files are written, the stylesheet among them.
     async writeBundle(options, bundle) {
       if (this.environment.name !== "client" || !options.dir) return;
-      holder[PREVIEW] = await buildPreview({ root: this.environment.config.root, outDir: options.dir, stylesheet: siteStylesheet(bundle) });
+      previewFiles.set(await buildPreview({ root: this.environment.config.root, outDir: options.dir, stylesheet: siteStylesheet(bundle) }));
     },
     configureServer(server) {
       const files = build.files();

@@ -1,0 +1,14 @@
+// React Router builds the client, then the server, in one process, with an instance of every Vite plugin for each: what
+// a plugin makes in the client's pass reaches its server pass through the process's globals, under a name of its own.
+
+/** A value one build pass hands the next, named `name` (e.g. "precompress.warming"). */
+export function buildHandOff<T>(name: string): { get: () => T | undefined; set: (value: T | undefined) => void } {
+  const key = Symbol.for(`founders-circle.${name}`);
+  const holder = globalThis as { [key]?: T };
+  return {
+    get: () => holder[key],
+    set: (value) => {
+      holder[key] = value;
+    },
+  };
+}
