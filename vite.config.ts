@@ -29,6 +29,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // Never a data: URL: the pages' CSP allows images from the site itself only (img-src 'self'), so the
     // cards' pin (app.css) is a hashed file like every other asset.
     assetsInlineLimit: 0,
+    // A lazy chunk (the toasts) is fetched by its own import() a moment after Vite's preload helper runs: the
+    // helper's <link rel="modulepreload"> for that same chunk only races it. Firefox once fired an error on
+    // that link while the import itself succeeded (tests/engines). The chunk's dependencies are still preloaded.
+    modulePreload: { resolveDependencies: (chunk, deps) => deps.filter((dep) => dep !== chunk) },
     rollupOptions: isSsrBuild
       ? { input: "./server/app.ts", output: { manualChunks: workerChunks({ "calendar-read": "app/events/server/read-worker.server.ts" }) } }
       : undefined,
