@@ -30,8 +30,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // cards' pin (app.css) is a hashed file like every other asset.
     assetsInlineLimit: 0,
     // A lazy chunk (the toasts) is fetched by its own import() a moment after Vite's preload helper runs: the
-    // helper's <link rel="modulepreload"> for that same chunk only races it. Firefox once fired an error on
-    // that link while the import itself succeeded (tests/engines). The chunk's dependencies are still preloaded.
+    // helper's <link rel="modulepreload"> for that same chunk only races it, and the engine suite once saw that
+    // link fail in Firefox with nothing else wrong (tests/engines). The chunk's dependencies are still preloaded.
     modulePreload: { resolveDependencies: (chunk, deps) => deps.filter((dep) => dep !== chunk) },
     rollupOptions: isSsrBuild
       ? { input: "./server/app.ts", output: { manualChunks: workerChunks({ "calendar-read": "app/events/server/read-worker.server.ts" }) } }

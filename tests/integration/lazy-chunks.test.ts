@@ -1,6 +1,6 @@
 // A lazy chunk (the toasts: app/root.tsx) is fetched once, by its own import(). Vite's preload helper would
-// also insert a <link rel="modulepreload"> for that same chunk, which only races the import; Firefox once
-// fired an error on that link while the import succeeded (vite.config.ts's build.modulePreload).
+// also insert a <link rel="modulepreload"> for that same chunk, which only races the import; the engine suite
+// once saw that link fail in Firefox with nothing else wrong (vite.config.ts's build.modulePreload).
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
