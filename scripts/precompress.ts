@@ -157,9 +157,7 @@ export function precompress(clientDir = "build/client", cacheDir = "node_modules
         warming.set(warmCache(client, cache));
         return;
       }
-      const warm = warming.get();
-      warming.set(undefined);
-      const warmed = (await warm) ?? 0;
+      const warmed = (await warming.take()) ?? 0;
       const written = await precompressDirectory(client, cache);
       const reused = written.filter((w) => w.cached).length;
       config.logger.info(
